@@ -1,0 +1,141 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import sjson from "secure-json-parse";
+import { createAccessTokens } from "./auth/access-token.ts";
+import { createRequireUser } from "./auth/authenticate.ts";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import type { Database } from "./db/client.ts";
+import { AppError } from "./errors.ts";
+import { registerErrorHandling } from "./http-errors.ts";
+import { createGoogleSignIn, type GoogleSignIn } from "./integrations/identity/google.ts";
+import { PROJECT_ROOT } from "./project-root.ts";
+import { registerAuthRoutes } from "./routes/auth.ts";
+import { registerMetaRoutes } from "./routes/meta.ts";
+import { registerProfileRoutes } from "./routes/profile.ts";
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions["logger"];
+  /** Where the built SPA lives; defaults to dist/web. */
+  webRoot?: string;
+  /** Replaces the Google adapter (tests). */
+  google?: GoogleSignIn;
+};
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+/** Paths whose query string or last segment is a secret (OAuth codes, feed tokens). */
+function redactUrl(url: string): string {
+  const noQuery = url.split("?")[0] ?? url;
+  return noQuery.replace(/(\/feed\/)[^/]+/, "$1[redacted]");
+}
+
+export async function buildApp(opts: BuildOptions) {
+  const { config, database } = opts;
+  const webRoot = opts.webRoot ?? path.join(PROJECT_ROOT, "dist", "web");
+
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    // trust exactly TRUST_PROXY hops of X-Forwarded-For, never a client-supplied chain
+    trustProxy: (_addr: string, hop: number) => hop < config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+
+  // JSON with an empty body reads as "no body" (the spec's ensure-profile call sends one);
+  // prototype-poisoning keys are refused.
+  app.removeAllContentTypeParsers(); // JSON only; a route that needs another type adds it
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(
+        null,
+        sjson.parse(text, undefined, { protoAction: "error", constructorAction: "error" }),
+      );
+    } catch {
+      done(new AppError(400, "bad_request", "Malformed JSON body."), undefined);
+    }
+  });
+
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.protocol === "https:" ? [] : null,
+      },
+    },
+    hsts: config.publicUrl.protocol === "https:",
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie, { secret: config.sessionSecret });
+
+  const tokens = createAccessTokens(config.sessionSecret, config.publicUrl.origin);
+  const google =
+    opts.google ??
+    (config.google
+      ? createGoogleSignIn({
+          ...config.google,
+          redirectUri: new URL("/api/auth/google/callback", config.publicUrl).href,
+        })
+      : undefined);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    database,
+    tokens,
+    requireUser: createRequireUser(database.db, tokens),
+    google,
+    devSignIn: !google && config.isLocal,
+  };
+
+  registerMetaRoutes(app, ctx, webRoot);
+  registerAuthRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
+
+  const hasWeb = existsSync(path.join(webRoot, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith("/api/") || request.url === "/api";
+    if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
+      // the SPA owns every other path, including its own 404 screen
+      reply.header("cache-control", "no-cache");
+      return reply.sendFile("index.html");
+    }
+    return reply.code(404).send({ error: "Not found", code: "not_found" });
+  });
+
+  return app;
+}

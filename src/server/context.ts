@@ -1,0 +1,17 @@
+import type { FastifyRequest } from "fastify";
+import type { AccessTokens } from "./auth/access-token.ts";
+import type { Config } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+import type { GoogleSignIn } from "./integrations/identity/google.ts";
+
+/** What route modules are given. Built once in buildApp. */
+export type AppContext = {
+  config: Config;
+  db: Db;
+  database: Database;
+  tokens: AccessTokens;
+  requireUser: (request: FastifyRequest) => Promise<void>;
+  google: GoogleSignIn | undefined;
+  /** Development sign-in runs only without Google and only on a localhost PUBLIC_URL. */
+  devSignIn: boolean;
+};

@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { devLoginRequest } from "../../core/contract/auth.ts";
+import { findOrCreateGoogleUser, findOrCreateUserByEmail } from "../auth/find-or-create-user.ts";
+import {
+  createSession,
+  findSessionByCookie,
+  revokeSession,
+  SESSION_TTL_DAYS,
+  sessionIdFromCookie,
+} from "../auth/sessions.ts";
+import type { AppContext } from "../context.ts";
+import { AppError, notFound, parseInput, unauthenticated } from "../errors.ts";
+import type { OidcFlow } from "../integrations/identity/google.ts";
+import { ensureProfile } from "../profile/ensure-profile.ts";
+
+export const REFRESH_COOKIE = "sage_session";
+const FLOW_COOKIE = "sage_oidc";
+const FLOW_TTL_SECONDS = 600;
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const secure = ctx.config.publicUrl.protocol === "https:";
+  const cookieBase = { httpOnly: true, sameSite: "lax" as const, secure, path: "/api/auth" };
+
+  async function startSession(reply: FastifyReply, user: { id: string; email: string }) {
+    await ensureProfile(ctx.db, user);
+    const cookie = await createSession(ctx.db, user.id);
+    reply.setCookie(REFRESH_COOKIE, cookie, {
+      ...cookieBase,
+      maxAge: SESSION_TTL_DAYS * 86_400,
+    });
+    const sessionId = sessionIdFromCookie(cookie)!;
+    return ctx.tokens.sign({ userId: user.id, sessionId, email: user.email });
+  }
+
+  /** Cookie-authenticated endpoints refuse cross-site callers (CSRF). */
+  function requireSameOrigin(request: FastifyRequest): void {
+    const origin = request.headers.origin;
+    if (origin && origin !== ctx.config.publicUrl.origin) {
+      throw new AppError(403, "forbidden", "Cross-site request refused.");
+    }
+  }
+
+  app.get("/api/auth/google", async (_request, reply) => {
+    if (!ctx.google) throw notFound("Google sign-in is not configured.");
+    try {
+      const { url, flow } = await ctx.google.start();
+      reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
+        ...cookieBase,
+        path: "/api/auth/google",
+        maxAge: FLOW_TTL_SECONDS,
+        signed: true,
+      });
+      return reply.redirect(url.href, 302);
+    } catch (err) {
+      app.log.error({ err }, "google sign-in: could not start");
+      return reply.redirect(failureUrl("Google sign-in is unavailable right now."), 302);
+    }
+  });
+
+  app.get("/api/auth/google/callback", async (request, reply) => {
+    if (!ctx.google) throw notFound("Google sign-in is not configured.");
+    // the flow is single-use: whatever happens next, it is gone
+    reply.clearCookie(FLOW_COOKIE, { ...cookieBase, path: "/api/auth/google" });
+    const flow = readFlow(request);
+    const query = request.query as Record<string, unknown>;
+    if (typeof query.error === "string") {
+      const text = query.error === "access_denied" ? "Access was denied." : query.error;
+      return reply.redirect(failureUrl(text), 302);
+    }
+    if (!flow)
+      return reply.redirect(failureUrl("The sign-in link expired. Please try again."), 302);
+    try {
+      const callbackUrl = new URL(request.url, ctx.config.publicUrl);
+      const identity = await ctx.google.finish(callbackUrl, flow);
+      const user = await findOrCreateGoogleUser(ctx.db, identity);
+      await startSession(reply, user);
+      return reply.redirect("/chat", 302);
+    } catch (err) {
+      request.log.warn({ err: { name: (err as Error).name } }, "google sign-in: callback refused");
+      return reply.redirect(failureUrl(describeOidcError(err)), 302);
+    }
+  });
+
+  function readFlow(request: FastifyRequest): OidcFlow | undefined {
+    const raw = request.cookies[FLOW_COOKIE];
+    if (!raw) return undefined;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return undefined;
+    try {
+      const flow = JSON.parse(unsigned.value) as OidcFlow;
+      return flow.state && flow.nonce && flow.verifier ? flow : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  app.post("/api/auth/dev-login", async (request, reply) => {
+    if (!ctx.devSignIn) throw notFound();
+    requireSameOrigin(request);
+    const { email } = parseInput(devLoginRequest, request.body);
+    const user = await findOrCreateUserByEmail(ctx.db, email);
+    const accessToken = await startSession(reply, user);
+    return { accessToken, user };
+  });
+
+  app.post("/api/auth/refresh", async (request) => {
+    requireSameOrigin(request);
+    const cookie = request.cookies[REFRESH_COOKIE];
+    const session = cookie ? await findSessionByCookie(ctx.db, cookie) : undefined;
+    if (!session) throw unauthenticated("Authentication required. Please sign in.");
+    const accessToken = await ctx.tokens.sign({
+      userId: session.user.id,
+      sessionId: session.sessionId,
+      email: session.user.email,
+    });
+    return { accessToken, user: session.user };
+  });
+
+  app.post("/api/auth/logout", async (request, reply) => {
+    requireSameOrigin(request);
+    const cookie = request.cookies[REFRESH_COOKIE];
+    const session = cookie ? await findSessionByCookie(ctx.db, cookie) : undefined;
+    if (session) await revokeSession(ctx.db, session.sessionId);
+    reply.clearCookie(REFRESH_COOKIE, cookieBase);
+    return reply.code(204).send();
+  });
+}
+
+function failureUrl(message: string): string {
+  return `/?authError=${encodeURIComponent(message.slice(0, 200))}`;
+}
+
+/** A short reason for the 'Sign in failed: …' alert; details stay in the log. */
+function describeOidcError(err: unknown): string {
+  const e = err as { code?: string; error?: string; message?: string };
+  if (e.code === "OAUTH_RESPONSE_IS_NOT_CONFORM" || e.error === "invalid_grant") {
+    return "The sign-in code was invalid or already used. Please try again.";
+  }
+  if (typeof e.message === "string" && /state/i.test(e.message)) {
+    return "The sign-in response did not match this browser. Please try again.";
+  }
+  if (e.message === "This e-mail address belongs to another account.") return e.message;
+  return "Google's answer could not be verified. Please try again.";
+}
