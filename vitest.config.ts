@@ -4,7 +4,7 @@ const integration = (name: string, db: "pglite" | "postgres") => ({
   test: {
     name,
     include: ["tests/integration/**/*.test.ts"],
-    globalSetup: ["tests/support/global-setup.ts"],
+    globalSetup: [`tests/support/global-setup-${db}.ts`],
     env: { SAGE_TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -9,8 +9,7 @@ import { pgliteTemplateFile, postgresTemplateName } from "./template.ts";
  * Builds one migrated database per run (a PGlite dump, or a PostgreSQL template database);
  * each test file then starts from a copy in well under a second.
  */
-export default async function setup(): Promise<void> {
-  if (process.env.SAGE_TEST_DB === "postgres") return setupPostgres();
+export async function setupPglite(): Promise<void> {
   const file = pgliteTemplateFile();
   if (existsSync(file)) return;
   const client = await PGlite.create();
@@ -23,7 +22,7 @@ export default async function setup(): Promise<void> {
   await database.close();
 }
 
-async function setupPostgres(): Promise<void> {
+export async function setupPostgres(): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DATABASE_URL is not set");
   const name = postgresTemplateName();

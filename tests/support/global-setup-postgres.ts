@@ -1,0 +1,3 @@
+import { setupPostgres } from "./global-setup.ts";
+
+export default setupPostgres;
