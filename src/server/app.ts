@@ -3,7 +3,7 @@ import path from "node:path";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
 import sjson from "secure-json-parse";
 import { createAccessTokens } from "./auth/access-token.ts";
 import { createRequireUser } from "./auth/authenticate.ts";
@@ -119,7 +119,6 @@ export async function buildApp(opts: BuildOptions) {
     await app.register(fastifyStatic, {
       root: webRoot,
       index: false,
-      wildcard: false,
       setHeaders: (res, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
@@ -127,13 +126,21 @@ export async function buildApp(opts: BuildOptions) {
     });
   }
 
+  const isSpaPath = (url: string) => {
+    const pathname = url.split("?")[0] ?? "";
+    // /api is the API's; a path with a file extension is a missing file, not a screen
+    return !/^\/api(\/|$)/.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
+  };
+  const sendIndex = (reply: FastifyReply) => {
+    reply.header("cache-control", "no-cache");
+    return reply.sendFile("index.html", { cacheControl: false });
+  };
+  if (hasWeb) app.get("/", (_request, reply) => sendIndex(reply));
+
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith("/api/") || request.url === "/api";
-    if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
-      // the SPA owns every other path, including its own 404 screen
-      reply.header("cache-control", "no-cache");
-      return reply.sendFile("index.html");
-    }
+    const readable = request.method === "GET" || request.method === "HEAD";
+    // the SPA owns every other path, including its own 404 screen
+    if (hasWeb && readable && isSpaPath(request.url)) return sendIndex(reply);
     return reply.code(404).send({ error: "Not found", code: "not_found" });
   });
 

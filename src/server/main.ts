@@ -6,7 +6,10 @@ import { openDatabase } from "./db/open-database.ts";
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config, console);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database }).catch(async (err) => {
+    await database.close(); // releases the data directory
+    throw err;
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

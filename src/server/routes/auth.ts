@@ -132,11 +132,14 @@ function failureUrl(message: string): string {
 
 /** A short reason for the 'Sign in failed: …' alert; details stay in the log. */
 function describeOidcError(err: unknown): string {
-  const e = err as { code?: string; error?: string; message?: string };
+  const e = err as { code?: string; error?: string; message?: string; cause?: unknown };
   if (e.code === "OAUTH_RESPONSE_IS_NOT_CONFORM" || e.error === "invalid_grant") {
     return "The sign-in code was invalid or already used. Please try again.";
   }
-  if (typeof e.message === "string" && /state/i.test(e.message)) {
+  // openid-client wraps the check that failed: 'invalid response encountered', and the
+  // reason ('unexpected "state" response parameter value') is the cause's message
+  const detail = e.cause instanceof Error ? e.cause.message : "";
+  if (/state/i.test(`${e.message ?? ""} ${detail}`)) {
     return "The sign-in response did not match this browser. Please try again.";
   }
   if (e.message === "This e-mail address belongs to another account.") return e.message;

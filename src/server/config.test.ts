@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), "sage-config-"));
+
+describe("loadConfig", () => {
+  it("has working defaults for a local run", () => {
+    const dir = tmp();
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c.port).toBe(3000);
+    expect(c.publicUrl.href).toBe("http://localhost:3000/");
+    expect(c.isLocal).toBe(true);
+    expect(c.google).toBeUndefined();
+    expect(c.llm.model).toBe("gpt-4.1-nano");
+    expect(c.databaseUrl).toBeUndefined();
+  });
+
+  it("generates the session secret once and keeps it under DATA_DIR", () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, "session-secret"), "utf8").trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it("PUBLIC_URL follows PORT by default", () => {
+    expect(loadConfig({ DATA_DIR: tmp(), PORT: "4123" }).publicUrl.origin).toBe(
+      "http://localhost:4123",
+    );
+  });
+
+  it("names the bad variable", () => {
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
+  });
+
+  it("a public host needs Google sign-in and a session secret", () => {
+    expect(() => loadConfig({ PUBLIC_URL: "https://sage.example" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PUBLIC_URL: "https://sage.example" })).toThrow(/GOOGLE_CLIENT_ID/);
+    expect(() =>
+      loadConfig({
+        PUBLIC_URL: "https://sage.example",
+        GOOGLE_CLIENT_ID: "id",
+        GOOGLE_CLIENT_SECRET: "s",
+      }),
+    ).toThrow(/SESSION_SECRET/);
+    const c = loadConfig({
+      PUBLIC_URL: "https://sage.example",
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "s",
+      SESSION_SECRET: "x".repeat(40),
+    });
+    expect(c.isLocal).toBe(false);
+    expect(c.google?.issuer).toBe("https://accounts.google.com");
+  });
+});

@@ -1,0 +1,56 @@
+import { Link } from "react-router";
+import { useAuth } from "../features/auth/auth-context.ts";
+import { Button } from "./button.tsx";
+import { LogoMark } from "./logo.tsx";
+
+type Props = {
+  /** Resets whatever flow the page has open before going home. */
+  onLogoClick?: () => void;
+  /** Extra signed-in controls (usage indicator, manage subscription). */
+  accountExtras?: React.ReactNode;
+  onSignOut?: () => void;
+};
+
+export function SiteHeader({ onLogoClick, accountExtras, onSignOut }: Props) {
+  const { status, user, signIn, signOut } = useAuth();
+  return (
+    <header className="border-b border-stone-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <Link
+          to="/"
+          state={{ fromChat: true }}
+          onClick={onLogoClick}
+          className="flex items-center gap-2 rounded-lg text-lg font-bold text-sage-800"
+          aria-label="Sage home"
+        >
+          <LogoMark />
+          <span>Sage</span>
+        </Link>
+        <nav aria-label="Account" className="flex flex-wrap items-center gap-2 text-sm">
+          {status === "signedIn" && user ? (
+            <>
+              {accountExtras}
+              <span
+                className="hidden max-w-[16rem] truncate text-stone-700 sm:inline"
+                title={user.email}
+              >
+                {user.email}
+              </span>
+              <Button
+                variant="secondary"
+                onClick={async () => {
+                  await signOut();
+                  onSignOut?.();
+                }}
+              >
+                Sign Out
+              </Button>
+            </>
+          ) : status === "signedOut" ? (
+            <Button onClick={() => void signIn()}>Sign In</Button>
+          ) : null}
+        </nav>
+      </div>
+    </header>
+  );
+}

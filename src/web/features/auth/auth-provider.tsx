@@ -1,0 +1,64 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import type { SessionUser } from "../../../core/contract/auth.ts";
+import { onSignedOut, refreshSession, setAccessToken } from "../../lib/api.ts";
+import { metaQuery } from "./api/use-meta.ts";
+import { AuthContext, type AuthState } from "./auth-context.ts";
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<AuthState["status"]>("loading");
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    let live = true;
+    refreshSession().then((session) => {
+      if (!live) return;
+      setUser(session?.user ?? null);
+      setStatus(session ? "signedIn" : "signedOut");
+    });
+    const off = onSignedOut(() => {
+      setUser(null);
+      setStatus("signedOut");
+    });
+    return () => {
+      live = false;
+      off();
+    };
+  }, []);
+
+  const signIn = useCallback(async () => {
+    const meta = await queryClient.fetchQuery(metaQuery).catch(() => null);
+    if (meta?.signIn.google) {
+      window.location.assign("/api/auth/google");
+    } else {
+      navigate("/signin");
+    }
+  }, [navigate, queryClient]);
+
+  const signOut = useCallback(async () => {
+    try {
+      await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" });
+    } catch (err) {
+      console.error("sign-out failed", err); // spec: logged only; the local session ends anyway
+    }
+    setAccessToken(null);
+    setUser(null);
+    setStatus("signedOut");
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "meta" });
+  }, [queryClient]);
+
+  const completeSignIn = useCallback((session: { accessToken: string; user: SessionUser }) => {
+    setAccessToken(session.accessToken);
+    setUser(session.user);
+    setStatus("signedIn");
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({ status, user, signIn, signOut, completeSignIn }),
+    [status, user, signIn, signOut, completeSignIn],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

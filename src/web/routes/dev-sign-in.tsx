@@ -1,0 +1,72 @@
+import { type FormEvent, useState } from "react";
+import { Navigate, useNavigate } from "react-router";
+import type { AuthSession } from "../../core/contract/auth.ts";
+import { Button } from "../components/button.tsx";
+import { PageShell } from "../components/page-shell.tsx";
+import { useMeta } from "../features/auth/api/use-meta.ts";
+import { useAuth } from "../features/auth/auth-context.ts";
+import { ApiError, api } from "../lib/api.ts";
+
+/** Development sign-in: only offered when Google is not configured and the app runs locally. */
+export default function DevSignInPage() {
+  const { completeSignIn, status } = useAuth();
+  const { data: meta } = useMeta();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  if (meta?.signIn.google) return <Navigate to="/" replace />;
+  if (status === "signedIn") return <Navigate to="/chat" replace />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      const session = await api<AuthSession>("/api/auth/dev-login", { body: { email } });
+      completeSignIn(session);
+      navigate("/chat", { replace: true });
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : "Unknown error";
+      setError(`Sign in failed: ${message}`);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <PageShell>
+      <section className="mx-auto max-w-md px-4 py-16">
+        <div className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          <strong>Development sign-in.</strong> Google sign-in is not configured, so on this machine
+          you can sign in with any e-mail address. A public deployment never offers this.
+        </div>
+        <h1 className="mt-8 text-2xl font-bold">Sign in to Sage</h1>
+        <form onSubmit={submit} className="mt-6 flex flex-col gap-4" noValidate>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            E-mail address
+            <input
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className="rounded-xl border border-stone-300 px-3 py-2.5 text-base"
+              placeholder="you@example.com"
+            />
+          </label>
+          {error && (
+            <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error}
+            </p>
+          )}
+          <Button type="submit" disabled={pending || email.trim() === ""}>
+            {pending ? "Signing in…" : "Continue with this e-mail"}
+          </Button>
+        </form>
+      </section>
+    </PageShell>
+  );
+}

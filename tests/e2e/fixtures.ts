@@ -1,0 +1,31 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Fails the test on any serious accessibility violation of the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
+    .analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+/** Signs in through the development sign-in screen and waits for /chat. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Continue with this e-mail" }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+}
+
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+export const test = base;
+export { expect };
