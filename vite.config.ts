@@ -1,13 +1,16 @@
+import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+
+const distDir = process.env.SAGE_DIST_DIR ?? "dist";
 
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: "../../dist/web",
+    outDir: path.resolve(distDir, "web"),
     emptyOutDir: true,
     sourcemap: false,
     target: "es2022",

@@ -1,9 +1,11 @@
 // Bundles the server into dist/server/main.js; npm packages stay external (node_modules).
 import { build } from "esbuild";
 
+const distDir = process.env.SAGE_DIST_DIR ?? "dist";
+
 await build({
   entryPoints: ["src/server/main.ts"],
-  outfile: "dist/server/main.js",
+  outfile: `${distDir}/server/main.js`,
   bundle: true,
   platform: "node",
   format: "esm",
@@ -12,4 +14,4 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log("server built: dist/server/main.js");
+console.log(`server built: ${distDir}/server/main.js`);

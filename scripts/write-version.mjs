@@ -20,4 +20,7 @@ const info = {
   branch: git("rev-parse", "--abbrev-ref", "HEAD"),
   lastCommitDate: git("log", "-1", "--format=%cI"),
 };
-writeFileSync("dist/web/version.json", `${JSON.stringify(info, null, 2)}\n`);
+writeFileSync(
+  `${process.env.SAGE_DIST_DIR ?? "dist"}/web/version.json`,
+  `${JSON.stringify(info, null, 2)}\n`,
+);

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -28,6 +29,15 @@ export type BuildOptions = {
   google?: GoogleSignIn;
 };
 
+/** A built server (dist/server/main.js) serves the web build beside it (dist/web). */
+function defaultWebRoot(): string {
+  const besideBundle = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "web");
+  // src/web (the Vite source, beside src/server) has no assets/ folder; a build does
+  return existsSync(path.join(besideBundle, "assets"))
+    ? besideBundle
+    : path.join(PROJECT_ROOT, "dist", "web");
+}
+
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Paths whose query string or last segment is a secret (OAuth codes, feed tokens). */
@@ -38,7 +48,7 @@ function redactUrl(url: string): string {
 
 export async function buildApp(opts: BuildOptions) {
   const { config, database } = opts;
-  const webRoot = opts.webRoot ?? path.join(PROJECT_ROOT, "dist", "web");
+  const webRoot = opts.webRoot ?? defaultWebRoot();
 
   const app = Fastify({
     logger: opts.logger ?? {

@@ -64,7 +64,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const flow = readFlow(request);
     const query = request.query as Record<string, unknown>;
     if (typeof query.error === "string") {
-      const text = query.error === "access_denied" ? "Access was denied." : query.error;
+      // the provider's error code is not echoed: only known codes get their own text
+      const text =
+        query.error === "access_denied"
+          ? "Access was denied."
+          : "Google could not complete the sign-in. Please try again.";
       return reply.redirect(failureUrl(text), 302);
     }
     if (!flow)
