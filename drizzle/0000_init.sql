@@ -72,7 +72,7 @@ CREATE TABLE "domain_contexts" (
 	"domain" text NOT NULL,
 	"context_summary" text DEFAULT '' NOT NULL,
 	"questions_responses" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"scheduling" jsonb,
+	"profile_data" jsonb,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

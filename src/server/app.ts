@@ -14,6 +14,7 @@ import type { Database } from "./db/client.ts";
 import { AppError } from "./errors.ts";
 import { registerErrorHandling } from "./http-errors.ts";
 import { createGoogleSignIn, type GoogleSignIn } from "./integrations/identity/google.ts";
+import type { LanguageModel } from "./integrations/llm/language-model.ts";
 import { PROJECT_ROOT } from "./project-root.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
@@ -27,6 +28,8 @@ export type BuildOptions = {
   webRoot?: string;
   /** Replaces the Google adapter (tests). */
   google?: GoogleSignIn;
+  /** Replaces the configured language model (tests); `null` forces none. */
+  llm?: LanguageModel | null;
 };
 
 /** A built server (dist/server/main.js) serves the web build beside it (dist/web). */
@@ -117,6 +120,7 @@ export async function buildApp(opts: BuildOptions) {
     tokens,
     requireUser: createRequireUser(database.db, tokens),
     google,
+    llm: opts.llm === null ? undefined : opts.llm,
     devSignIn: !google && config.isLocal,
   };
 

@@ -3,6 +3,7 @@ import type { AccessTokens } from "./auth/access-token.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { GoogleSignIn } from "./integrations/identity/google.ts";
+import type { LanguageModel } from "./integrations/llm/language-model.ts";
 
 /** What route modules are given. Built once in buildApp. */
 export type AppContext = {
@@ -12,6 +13,8 @@ export type AppContext = {
   tokens: AccessTokens;
   requireUser: (request: FastifyRequest) => Promise<void>;
   google: GoogleSignIn | undefined;
+  /** The configured model; undefined when none is (built-in generators take over). */
+  llm: LanguageModel | undefined;
   /** Development sign-in runs only without Google and only on a localhost PUBLIC_URL. */
   devSignIn: boolean;
 };

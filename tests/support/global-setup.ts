@@ -38,7 +38,17 @@ export async function setupPostgres(): Promise<void> {
     const database = openPostgres(target.href, console, 2);
     await runMigrations(database);
     await database.close();
-    await admin.query(`alter database "${building}" rename to "${name}"`);
+    try {
+      await admin.query(`alter database "${building}" rename to "${name}"`);
+    } catch (err) {
+      // another run built the same template meanwhile: use theirs
+      await admin.query(`drop database if exists "${building}"`);
+      const { rowCount: exists } = await admin.query(
+        "select 1 from pg_database where datname = $1",
+        [name],
+      );
+      if (!exists) throw err;
+    }
   } finally {
     await admin.end();
   }

@@ -7,7 +7,11 @@ import { openTestDatabase } from "./test-database.ts";
 
 export const TEST_SECRET = "test-session-secret-that-is-long-enough-0123456789";
 
-type Options = { env?: Record<string, string>; google?: BuildOptions["google"] };
+type Options = {
+  env?: Record<string, string>;
+  google?: BuildOptions["google"];
+  llm?: BuildOptions["llm"];
+};
 
 /**
  * The whole API over a fresh copy of the template database. Requests go through Fastify's
@@ -28,6 +32,7 @@ export async function createTestApp(opts: Options = {}) {
     logger: false,
     webRoot: path.join(dataDir, "no-web"),
     google: opts.google,
+    llm: opts.llm,
   });
   await app.ready();
 

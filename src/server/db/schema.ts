@@ -85,8 +85,11 @@ export const domainContexts = pgTable(
     domain: text("domain").notNull(),
     contextSummary: text("context_summary").notNull().default(""),
     questionsResponses: jsonb("questions_responses").notNull().default({}),
-    /** The structured scheduling profile derived from the productivity answers. */
-    scheduling: jsonb("scheduling"),
+    /**
+     * Structured data derived from the answers: the productivity scheduling profile, or the
+     * fitness program.
+     */
+    profileData: jsonb("profile_data"),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

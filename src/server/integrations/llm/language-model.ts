@@ -1,0 +1,36 @@
+/**
+ * The one interface every model sits behind: an OpenAI-compatible endpoint when configured,
+ * otherwise nothing (callers use their built-in generators) — and for chat, the built-in
+ * offline assistant. Tests inject fakes through buildApp({ llm }).
+ */
+export type LlmMessage = { role: "system" | "user" | "assistant"; content: string };
+
+export type CompletionRequest = {
+  messages: LlmMessage[];
+  model?: string;
+  temperature?: number;
+  maxTokens?: number;
+  /** Ask for a JSON object (the caller still validates it with zod). */
+  json?: boolean;
+  signal?: AbortSignal;
+};
+
+export type Completion = { text: string; tokensUsed: number; model: string };
+
+export type LanguageModel = {
+  kind: "openai" | "offline" | "fake";
+  complete(request: CompletionRequest): Promise<Completion>;
+  /** Yields text deltas; the final value carries the totals. */
+  stream(request: CompletionRequest): AsyncGenerator<string, Completion>;
+};
+
+/** Model output that failed validation or the call itself failed; callers fall back. */
+export class LlmError extends Error {
+  override name = "LlmError";
+  constructor(
+    message: string,
+    readonly kind: "timeout" | "rate_limited" | "unavailable" | "bad_output" = "unavailable",
+  ) {
+    super(message);
+  }
+}

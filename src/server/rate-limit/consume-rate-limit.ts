@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Db } from "../db/client.ts";
+import { AppError } from "../errors.ts";
+
+export type RateLimitRule = {
+  /** Names the counter family, e.g. "votes". */
+  name: string;
+  max: number;
+  windowSeconds: number;
+};
+
+/**
+ * Counts one hit for `key` in a fixed window and says whether it is allowed. One atomic
+ * statement in Postgres, so every app instance shares the counter and concurrent hits
+ * never under-count.
+ */
+export async function consumeRateLimit(
+  db: Db,
+  rule: RateLimitRule,
+  key: string,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const id = `${rule.name}:${key}`;
+  const window = `${rule.windowSeconds} seconds`;
+  const result = await db.execute<{ count: number; reset_at: Date | string }>(sql`
+    insert into rate_limits (key, count, reset_at)
+    values (${id}, 1, now() + ${window}::interval)
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= now()
+        then now() + ${window}::interval else rate_limits.reset_at end
+    returning count, reset_at`);
+  const row = (result as unknown as { rows: { count: number; reset_at: Date | string }[] })
+    .rows[0]!;
+  const resetAt = new Date(row.reset_at).getTime();
+  return {
+    allowed: Number(row.count) <= rule.max,
+    retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)),
+  };
+}
+
+/**
+ * A preHandler that limits a route per client address (as seen through TRUST_PROXY), or
+ * per signed-in user when `by: "user"`. Over the limit → 429 with a text containing
+ * 'Rate limit' and a Retry-After header.
+ */
+export function rateLimit(db: Db, rule: RateLimitRule & { by?: "ip" | "user" }) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const key = rule.by === "user" && request.user ? `u:${request.user.id}` : `ip:${request.ip}`;
+    const { allowed, retryAfterSeconds } = await consumeRateLimit(db, rule, key);
+    if (!allowed) {
+      reply.header("retry-after", String(retryAfterSeconds));
+      throw new AppError(
+        429,
+        "rate_limited",
+        "Rate limit exceeded. Too many requests — please wait a moment and try again.",
+      );
+    }
+  };
+}
