@@ -15,10 +15,15 @@ import { AppError } from "./errors.ts";
 import { registerErrorHandling } from "./http-errors.ts";
 import { createGoogleSignIn, type GoogleSignIn } from "./integrations/identity/google.ts";
 import type { LanguageModel } from "./integrations/llm/language-model.ts";
+import { createOfflineAssistant } from "./integrations/llm/offline-assistant.ts";
+import { createOpenAiModel } from "./integrations/llm/openai-model.ts";
 import { PROJECT_ROOT } from "./project-root.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
+import { registerChatRoutes } from "./routes/chat.ts";
+import { registerConversationRoutes } from "./routes/conversations.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerProfileRoutes } from "./routes/profile.ts";
+import { registerUsageRoutes } from "./routes/usage.ts";
 
 export type BuildOptions = {
   config: Config;
@@ -30,6 +35,8 @@ export type BuildOptions = {
   google?: GoogleSignIn;
   /** Replaces the configured language model (tests); `null` forces none. */
   llm?: LanguageModel | null;
+  /** Replaces the clock (tests). */
+  now?: () => Date;
 };
 
 /** A built server (dist/server/main.js) serves the web build beside it (dist/web). */
@@ -113,6 +120,11 @@ export async function buildApp(opts: BuildOptions) {
           redirectUri: new URL("/api/auth/google/callback", config.publicUrl).href,
         })
       : undefined);
+  const llm =
+    opts.llm === null
+      ? undefined
+      : (opts.llm ??
+        (config.llm.apiKey || config.llm.baseUrl ? createOpenAiModel(config.llm) : undefined));
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -120,13 +132,18 @@ export async function buildApp(opts: BuildOptions) {
     tokens,
     requireUser: createRequireUser(database.db, tokens),
     google,
-    llm: opts.llm === null ? undefined : opts.llm,
+    llm,
+    chatModel: llm ?? createOfflineAssistant(),
+    now: opts.now ?? (() => new Date()),
     devSignIn: !google && config.isLocal,
   };
 
   registerMetaRoutes(app, ctx, webRoot);
   registerAuthRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
+  registerChatRoutes(app, ctx);
+  registerUsageRoutes(app, ctx);
+  registerConversationRoutes(app, ctx);
 
   const hasWeb = existsSync(path.join(webRoot, "index.html"));
   if (hasWeb) {

@@ -15,6 +15,10 @@ export type AppContext = {
   google: GoogleSignIn | undefined;
   /** The configured model; undefined when none is (built-in generators take over). */
   llm: LanguageModel | undefined;
+  /** The chat's model: the configured one, or the built-in offline assistant. */
+  chatModel: LanguageModel;
+  /** The clock (tests inject one to cross a month boundary). */
+  now: () => Date;
   /** Development sign-in runs only without Google and only on a localhost PUBLIC_URL. */
   devSignIn: boolean;
 };

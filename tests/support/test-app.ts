@@ -11,6 +11,7 @@ type Options = {
   env?: Record<string, string>;
   google?: BuildOptions["google"];
   llm?: BuildOptions["llm"];
+  now?: BuildOptions["now"];
 };
 
 /**
@@ -33,6 +34,7 @@ export async function createTestApp(opts: Options = {}) {
     webRoot: path.join(dataDir, "no-web"),
     google: opts.google,
     llm: opts.llm,
+    now: opts.now,
   });
   await app.ready();
 

@@ -5,8 +5,18 @@
  */
 export type LlmMessage = { role: "system" | "user" | "assistant"; content: string };
 
+/** What the assistant knows about the person (also written into the system prompt). */
+export type AssistantContext = {
+  domain: string;
+  summary: string;
+  /** The questionnaire answers, e.g. productivity: struggle, peak_time, work_style … */
+  answers?: Record<string, unknown>;
+};
+
 export type CompletionRequest = {
   messages: LlmMessage[];
+  /** Read by the offline assistant; a real model reads the system prompt instead. */
+  context?: AssistantContext;
   model?: string;
   temperature?: number;
   maxTokens?: number;

@@ -1,0 +1,200 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { conversationTitle, HISTORY_MESSAGES, trimHistory } from "../../core/chat/message-rules.ts";
+import { CHAT_DEFAULTS, type chatRequest, PREMIUM_MODELS } from "../../core/contract/chat.ts";
+import type { AuthUser } from "../auth/authenticate.ts";
+import type { Db } from "../db/client.ts";
+import { conversations, domainContexts, messages, profiles, usageLogs } from "../db/schema.ts";
+import { AppError, notFound } from "../errors.ts";
+import type {
+  AssistantContext,
+  Completion,
+  LlmMessage,
+} from "../integrations/llm/language-model.ts";
+import { refundAllowance, reserveAllowance } from "../usage/reserve-allowance.ts";
+import { systemPrompt } from "./system-prompt.ts";
+
+type Input = z.output<typeof chatRequest>;
+
+export const USAGE_LIMIT_MESSAGE = "Monthly usage limit reached. Please upgrade your plan.";
+
+/** A reserved, ready-to-run chat turn. Either `commit` or `refund` it — exactly once. */
+export type PreparedTurn = {
+  user: AuthUser;
+  message: string;
+  modelMessages: LlmMessage[];
+  context: AssistantContext;
+  request: { model: string | undefined; temperature: number; maxTokens: number };
+  conversationId: string | undefined;
+  domainContextId: string | null;
+  domain: string;
+  reservation: { used: number; limit: number; period: string };
+};
+
+/**
+ * Checks ownership, builds the model input and reserves one unit of allowance (atomic).
+ * Nothing is reserved when any check fails.
+ */
+export async function prepareChatTurn(
+  db: Db,
+  opts: { user: AuthUser; input: Input; now: Date; providerModels: "openai" | "fixed" },
+): Promise<PreparedTurn> {
+  const { user, input } = opts;
+
+  let conversation: { id: string; domainContextId: string | null } | undefined;
+  if (input.conversationId) {
+    [conversation] = await db
+      .select({ id: conversations.id, domainContextId: conversations.domainContextId })
+      .from(conversations)
+      .where(and(eq(conversations.id, input.conversationId), eq(conversations.userId, user.id)));
+    if (!conversation) throw notFound("Conversation not found");
+  }
+
+  const domainContextId = input.domainContextId ?? conversation?.domainContextId ?? null;
+  let context: AssistantContext = { domain: "general", summary: "General conversation" };
+  if (domainContextId) {
+    const [row] = await db
+      .select()
+      .from(domainContexts)
+      .where(and(eq(domainContexts.id, domainContextId), eq(domainContexts.userId, user.id)));
+    if (!row) throw notFound("Assistant not found");
+    context = {
+      domain: row.domain,
+      summary: row.contextSummary || "General conversation",
+      answers: (row.questionsResponses ?? {}) as Record<string, unknown>,
+    };
+  }
+
+  if (input.model && (PREMIUM_MODELS as readonly string[]).includes(input.model)) {
+    const [p] = await db
+      .select({ tier: profiles.subscriptionTier })
+      .from(profiles)
+      .where(eq(profiles.id, user.id));
+    if (p?.tier !== "pro") {
+      throw new AppError(403, "forbidden", "Premium models are available on the Pro plan.");
+    }
+  }
+
+  // the server's own history wins over the client's when the conversation is stored
+  const history = conversation
+    ? (
+        await db
+          .select({ role: messages.role, content: messages.content })
+          .from(messages)
+          .where(eq(messages.conversationId, conversation.id))
+          .orderBy(desc(messages.createdAt), desc(messages.id))
+          .limit(HISTORY_MESSAGES)
+      ).reverse()
+    : (input.conversationHistory ?? []);
+
+  const reservation = await reserveAllowance(db, user.id, opts.now);
+  if (!reservation) throw new AppError(402, "usage_limit", USAGE_LIMIT_MESSAGE);
+
+  return {
+    user,
+    message: input.message,
+    modelMessages: [
+      { role: "system", content: systemPrompt(context.summary, context.domain) },
+      ...trimHistory(history as { role: "user" | "assistant"; content: string }[]),
+      { role: "user", content: input.message },
+    ],
+    context,
+    request: {
+      // a self-hosted endpoint (OPENAI_BASE_URL) serves its own model names: use the configured one
+      model: opts.providerModels === "openai" ? input.model : undefined,
+      temperature: input.temperature ?? CHAT_DEFAULTS.temperature,
+      maxTokens: input.maxTokens ?? CHAT_DEFAULTS.maxTokens,
+    },
+    conversationId: conversation?.id,
+    domainContextId,
+    domain: context.domain,
+    reservation,
+  };
+}
+
+export function refundChatTurn(db: Db, turn: PreparedTurn): Promise<void> {
+  return refundAllowance(db, turn.user.id, turn.reservation.period);
+}
+
+/** Approximate list prices, US cents per million tokens (input and output blended). */
+const CENTS_PER_MILLION: Record<string, number> = {
+  "gpt-4.1-nano": 25,
+  "gpt-4.1-mini": 100,
+  "gpt-4o-mini": 40,
+  "gpt-4.1": 500,
+  "gpt-4o": 600,
+};
+
+/**
+ * Stores the exchange in one transaction: the conversation (created on the first exchange,
+ * titled from the message), both message rows, and the usage log.
+ */
+export async function commitChatTurn(
+  db: Db,
+  turn: PreparedTurn,
+  completion: Completion,
+  now: Date,
+) {
+  const costCents = Math.round(
+    (completion.tokensUsed * (CENTS_PER_MILLION[completion.model] ?? 0)) / 1_000_000,
+  );
+  return db.transaction(async (tx) => {
+    let conversationId = turn.conversationId;
+    let title: string;
+    if (conversationId) {
+      const [row] = await tx
+        .update(conversations)
+        .set({ updatedAt: now })
+        .where(eq(conversations.id, conversationId))
+        .returning({ title: conversations.title });
+      if (!row) throw notFound("Conversation not found"); // deleted meanwhile
+      title = row.title;
+    } else {
+      title = conversationTitle(turn.message);
+      const [row] = await tx
+        .insert(conversations)
+        .values({
+          userId: turn.user.id,
+          domainContextId: turn.domainContextId,
+          title,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: conversations.id });
+      conversationId = row!.id;
+    }
+    // the reply is stamped a millisecond later so the pair always sorts user → assistant
+    await tx.insert(messages).values([
+      { conversationId, role: "user", content: turn.message, createdAt: now },
+      {
+        conversationId,
+        role: "assistant",
+        content: completion.text,
+        createdAt: new Date(now.getTime() + 1),
+      },
+    ]);
+    await tx.insert(usageLogs).values({
+      userId: turn.user.id,
+      actionType: "chat",
+      domain: turn.domain,
+      tokensUsed: completion.tokensUsed,
+      costCents,
+    });
+    return {
+      conversationId,
+      title,
+      remainingUsage: Math.max(0, turn.reservation.limit - turn.reservation.used),
+    };
+  });
+}
+
+export async function listConversationMessages(db: Db, conversationId: string) {
+  return db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(
+      asc(messages.createdAt),
+      asc(sql`case when ${messages.role} = 'user' then 0 else 1 end`),
+    );
+}

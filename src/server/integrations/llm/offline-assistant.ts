@@ -1,0 +1,181 @@
+import type {
+  AssistantContext,
+  Completion,
+  CompletionRequest,
+  LanguageModel,
+} from "./language-model.ts";
+
+export const OFFLINE_MODEL_NAME = "sage-offline";
+
+const PEAK: Record<string, { label: string; hours: string }> = {
+  early_morning: { label: "early morning", hours: "6:00–9:00" },
+  morning: { label: "morning", hours: "9:00–12:00" },
+  midday: { label: "midday", hours: "11:00–14:00" },
+  afternoon: { label: "afternoon", hours: "13:00–17:00" },
+  evening: { label: "evening", hours: "17:00–21:00" },
+  night: { label: "night", hours: "20:00–24:00" },
+  varies: { label: "varying", hours: "whichever two hours feel sharpest that day" },
+};
+
+const BLOCK: Record<string, { minutes: number; text: string }> = {
+  quick_sprints: { minutes: 25, text: "25-minute sprints with 5-minute breaks" },
+  medium_sessions: { minutes: 50, text: "50-minute sessions with 10-minute breaks" },
+  deep_work: { minutes: 90, text: "90-minute deep-work blocks with a 20-minute break after each" },
+  tiny_tasks: { minutes: 15, text: "15-minute tiny tasks you can finish in one go" },
+  one_thing: {
+    minutes: 120,
+    text: "one long block for a single priority, protected from meetings",
+  },
+  variety: { minutes: 45, text: "45-minute blocks that switch between different kinds of work" },
+};
+
+const AVOIDANCE: Record<string, string> = {
+  anxious_avoid:
+    "When a task makes you anxious, shrink the first step until it feels almost silly — open the document, write one sentence — and schedule only that.",
+  distract_easier:
+    "Since distractions pull at you, put the hard task first in the block, before messages and e-mail, and keep the phone in another room for that block only.",
+  force_miserable:
+    "Forcing yourself through works, but it's costly. Try a shorter block with a real reward after it rather than one long grind.",
+  last_minute:
+    "If deadlines are what get you moving, make earlier, smaller ones: I'd put a 'first draft due' block two days before the real deadline.",
+  freeze:
+    "When you freeze, decide the next action for tomorrow at the end of today, so the next session starts with no decision to make.",
+  power_through:
+    "Powering through is a strength; just keep buffers between blocks so a long push doesn't eat the rest of the day.",
+};
+
+const STRUGGLE: Record<string, string> = {
+  procrastination: "procrastination",
+  overwhelm: "feeling overwhelmed",
+  focus: "staying focused",
+  time_blindness: "losing track of time",
+  motivation: "motivation",
+  energy: "low energy",
+};
+
+type Intent =
+  | "help"
+  | "greeting"
+  | "plan"
+  | "procrastination"
+  | "focus"
+  | "overwhelm"
+  | "energy"
+  | "break"
+  | "other";
+
+const INTENTS: [Intent, RegExp][] = [
+  ["help", /\b(what can you do|help me understand|how do you work|who are you|what are you)\b/i],
+  ["greeting", /^\s*(hi|hello|hey|good (morning|afternoon|evening))\b[\s!.?]*$/i],
+  ["overwhelm", /\b(overwhelm\w*|too much|stress\w*|swamped|drowning|anxious)\b/i],
+  [
+    "procrastination",
+    /\b(procrastinat\w*|putting (it )?off|avoid\w*|stuck|can't start|motivat\w*)\b/i,
+  ],
+  ["focus", /\b(focus\w*|distract\w*|concentrat\w*|attention)\b/i],
+  ["energy", /\b(tired|energy|exhausted|sleepy|burn(ed|t)? out|slump)\b/i],
+  ["break", /\b(break|rest|pause|lunch)\b/i],
+  [
+    "plan",
+    /\b(plan|schedule|week|tomorrow|today|calendar|time ?block|deadline|task|organi[sz]e)\b/i,
+  ],
+];
+
+function detectIntent(message: string): Intent {
+  return INTENTS.find(([, re]) => re.test(message))?.[0] ?? "other";
+}
+
+function answer(context: AssistantContext | undefined, key: string): string | undefined {
+  const value = context?.answers?.[key];
+  return typeof value === "string" && value ? value : undefined;
+}
+
+/** Composes a useful, profile-aware reply. Deterministic: same input, same answer. */
+export function composeOfflineReply(message: string, context?: AssistantContext): string {
+  const peak = PEAK[answer(context, "peak_time") ?? ""];
+  const block = BLOCK[answer(context, "work_style") ?? ""];
+  const avoidance = AVOIDANCE[answer(context, "avoidance") ?? ""];
+  const struggle = STRUGGLE[answer(context, "struggle") ?? ""];
+  const hasProfile = Boolean(peak || block || avoidance || struggle);
+  const peakLine = peak
+    ? `Your best hours are in the **${peak.label}** (${peak.hours}), so that's where the hardest work goes.`
+    : "Tell me when in the day you feel sharpest, and I'll put your hardest work there.";
+  const blockLine = block
+    ? `You work best in ${block.text}.`
+    : "Start with 50-minute blocks and a 10-minute break, then adjust.";
+  const profileNudge = hasProfile
+    ? ""
+    : "\n\n_Tip: answer the 5 questions of the Calendar Intelligence questionnaire and my advice will fit how you actually work._";
+
+  switch (detectIntent(message)) {
+    case "help":
+      return `I'm Sage, your calendar assistant. I can:\n\n- plan your day or week around your energy, with realistic time blocks and buffers\n- help you start tasks you keep putting off, with a tiny first step\n- suggest how to structure focus time and breaks\n\nI won't score you or shame you for missed tasks — we just find the next good slot.${profileNudge}`;
+    case "greeting":
+      return `Hi! What would you like to work on — planning your week, getting started on something you've been avoiding, or protecting time to focus?${profileNudge}`;
+    case "plan":
+      return [
+        "Here's how I'd shape your plan:",
+        "",
+        `1. **Hardest task first, at your peak.** ${peakLine}`,
+        `2. **Realistic blocks.** ${blockLine} I add about 25% to your estimates, because most tasks take longer than we think.`,
+        "3. **Buffers.** Leave 10–15 minutes between blocks and around meetings, so one overrun doesn't topple the day.",
+        "4. **Leave slack.** Fill no more than about 70% of your free time; the rest absorbs surprises.",
+        "",
+        "Tell me your tasks with a rough length and any deadlines (for example: *report, 3 hours, due Friday*), and I'll turn them into time blocks.",
+        profileNudge.trim(),
+      ]
+        .filter((l, i, a) => l !== "" || a[i - 1] !== "")
+        .join("\n");
+    case "procrastination":
+      return `That's very common${struggle === "procrastination" ? " — and you told me it's your main struggle, so let's make it easier" : ""}. ${avoidance ?? "Shrink the first step until it takes ten minutes or less, and schedule only that."}\n\nPick the task you're avoiding and tell me its very first physical action. I'll put a 10-minute block for it ${peak ? `in your ${peak.label}` : "tomorrow morning"}.${profileNudge}`;
+    case "focus":
+      return `A few things that help focus:\n\n- ${blockLine}\n- One task per block, written down before it starts.\n- Notifications off for the block only — you can check everything in the break.\n- ${peakLine}${profileNudge}`;
+    case "overwhelm":
+      return `Let's make it smaller. Write everything down, then pick **just three** things that matter this week. Everything else waits, guilt-free.\n\nI'll give each of the three a block ${peak ? `in your ${peak.label}` : "at your best time"} and leave slack around them. What are your three?${profileNudge}`;
+    case "energy":
+      return `Work with your energy rather than against it. ${peakLine} Put admin, e-mail and easy tasks in your low hours, and protect a real break after every ${block?.minutes ?? 50} minutes of focused work.${profileNudge}`;
+    case "break":
+      return `Breaks are part of the plan, not a reward. ${block ? `After each of your ${block.minutes}-minute blocks, take` : "Take"} a short break away from the screen, and a longer one (30–60 minutes) in the middle of the day.`;
+    default:
+      return `I can help with that by turning it into time on your calendar. What's the next concrete step, and roughly how long will it take? ${peakLine}${profileNudge}`;
+  }
+}
+
+/** Rough token count for usage logs (about four characters a token). */
+const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
+/**
+ * The built-in offline assistant: deterministic, no network, same interface as a real model,
+ * so streaming, persistence and the allowance behave identically.
+ */
+export function createOfflineAssistant(opts: { chunkDelayMs?: number } = {}): LanguageModel {
+  const delay = opts.chunkDelayMs ?? 12;
+
+  function reply(request: CompletionRequest): string {
+    const last = [...request.messages].reverse().find((m) => m.role === "user");
+    return composeOfflineReply(last?.content ?? "", request.context);
+  }
+  const totals = (request: CompletionRequest, text: string): Completion => ({
+    text,
+    model: OFFLINE_MODEL_NAME,
+    tokensUsed:
+      estimateTokens(request.messages.map((m) => m.content).join(" ")) + estimateTokens(text),
+  });
+
+  return {
+    kind: "offline",
+    async complete(request) {
+      return totals(request, reply(request));
+    },
+    async *stream(request) {
+      const text = reply(request);
+      const pieces = text.match(/\S+\s*/g) ?? [text];
+      for (let i = 0; i < pieces.length; i += 3) {
+        if (request.signal?.aborted) break;
+        yield pieces.slice(i, i + 3).join("");
+        if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+      }
+      return totals(request, text);
+    },
+  };
+}

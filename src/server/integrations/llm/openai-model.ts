@@ -1,0 +1,129 @@
+import OpenAI from "openai";
+import {
+  type Completion,
+  type CompletionRequest,
+  type LanguageModel,
+  LlmError,
+} from "./language-model.ts";
+
+export type OpenAiModelOptions = {
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+  model: string;
+  /** Whole call, from request to last token. */
+  totalTimeoutMs?: number;
+  /** Longest silence allowed before the first byte and between streamed chunks. */
+  idleTimeoutMs?: number;
+};
+
+/**
+ * Any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp server). Explicit
+ * deadlines: a total one and an idle one, so a stalled stream ends with an error instead of
+ * hanging. At most one retry, and only before any token has been streamed.
+ */
+export function createOpenAiModel(opts: OpenAiModelOptions): LanguageModel {
+  const totalMs = opts.totalTimeoutMs ?? 60_000;
+  const idleMs = opts.idleTimeoutMs ?? 20_000;
+  const client = new OpenAI({
+    apiKey: opts.apiKey ?? "not-needed", // local servers (Ollama, llama.cpp) take any key
+    baseURL: opts.baseUrl,
+    maxRetries: 1,
+    timeout: totalMs,
+  });
+
+  function params(request: CompletionRequest) {
+    return {
+      model: request.model ?? opts.model,
+      messages: request.messages,
+      temperature: request.temperature ?? 0.7,
+      max_tokens: request.maxTokens ?? 1000,
+      ...(request.json ? { response_format: { type: "json_object" as const } } : {}),
+    };
+  }
+
+  /** An AbortController that fires on the total deadline, on idleness, or on the caller's signal. */
+  function deadlines(signal: AbortSignal | undefined) {
+    const controller = new AbortController();
+    let reason: "timeout" | "idle" | undefined;
+    const total = setTimeout(() => {
+      reason = "timeout";
+      controller.abort();
+    }, totalMs);
+    let idle: NodeJS.Timeout | undefined;
+    const touch = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        reason = "idle";
+        controller.abort();
+      }, idleMs);
+    };
+    const onAbort = () => controller.abort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    touch();
+    return {
+      signal: controller.signal,
+      touch,
+      reason: () => reason,
+      done: () => {
+        clearTimeout(total);
+        clearTimeout(idle);
+        signal?.removeEventListener("abort", onAbort);
+      },
+    };
+  }
+
+  function translate(err: unknown, reason: "timeout" | "idle" | undefined): LlmError {
+    if (reason === "idle") return new LlmError("The model stopped responding.", "timeout");
+    if (reason === "timeout") return new LlmError("The model took too long to answer.", "timeout");
+    if (err instanceof OpenAI.APIError && err.status === 429) {
+      return new LlmError("The model provider is rate limiting us.", "rate_limited");
+    }
+    if (err instanceof LlmError) return err;
+    return new LlmError(`The model call failed: ${(err as Error).message}`, "unavailable");
+  }
+
+  async function complete(request: CompletionRequest): Promise<Completion> {
+    const d = deadlines(request.signal);
+    try {
+      const res = await client.chat.completions.create(params(request), { signal: d.signal });
+      const text = res.choices[0]?.message?.content ?? "";
+      if (!text) throw new LlmError("The model returned an empty answer.", "bad_output");
+      return { text, tokensUsed: res.usage?.total_tokens ?? 0, model: res.model };
+    } catch (err) {
+      throw translate(err, d.reason());
+    } finally {
+      d.done();
+    }
+  }
+
+  async function* stream(request: CompletionRequest): AsyncGenerator<string, Completion> {
+    const d = deadlines(request.signal);
+    let text = "";
+    let tokensUsed = 0;
+    let model = params(request).model;
+    try {
+      const chunks = await client.chat.completions.create(
+        { ...params(request), stream: true, stream_options: { include_usage: true } },
+        { signal: d.signal, maxRetries: 0 },
+      );
+      for await (const chunk of chunks) {
+        d.touch();
+        model = chunk.model || model;
+        if (chunk.usage) tokensUsed = chunk.usage.total_tokens;
+        const delta = chunk.choices[0]?.delta?.content;
+        if (delta) {
+          text += delta;
+          yield delta;
+        }
+      }
+      if (!text) throw new LlmError("The model returned an empty answer.", "bad_output");
+      return { text, tokensUsed, model };
+    } catch (err) {
+      throw translate(err, d.reason());
+    } finally {
+      d.done();
+    }
+  }
+
+  return { kind: "openai", complete, stream };
+}

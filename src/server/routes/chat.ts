@@ -1,0 +1,134 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { suspiciousPatterns } from "../../core/chat/message-rules.ts";
+import { chatRequest } from "../../core/contract/chat.ts";
+import { currentUser } from "../auth/authenticate.ts";
+import {
+  commitChatTurn,
+  type PreparedTurn,
+  prepareChatTurn,
+  refundChatTurn,
+} from "../chat/chat-turn.ts";
+import type { AppContext } from "../context.ts";
+import { AppError, parseInput } from "../errors.ts";
+import { type CompletionRequest, LlmError } from "../integrations/llm/language-model.ts";
+import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
+
+/** A short window per user protects the model budget, even for Pro. */
+export const CHAT_RATE_LIMIT = { name: "chat", max: 20, windowSeconds: 60, by: "user" as const };
+
+function modelFailure(err: unknown): AppError {
+  if (err instanceof LlmError && err.kind === "rate_limited") {
+    return new AppError(
+      429,
+      "rate_limited",
+      "Rate limit reached at the model provider. Please wait a moment and try again.",
+    );
+  }
+  if (err instanceof LlmError && err.kind === "timeout") {
+    return new AppError(
+      504,
+      "service_unavailable",
+      "The assistant took too long to answer. Please try again.",
+    );
+  }
+  return new AppError(
+    502,
+    "service_unavailable",
+    "The assistant could not answer right now. Please try again.",
+  );
+}
+
+export function registerChatRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = [ctx.requireUser, rateLimit(ctx.db, CHAT_RATE_LIMIT)];
+
+  app.post("/api/chat", { preHandler }, async (request, reply) => {
+    const user = currentUser(request);
+    const input = parseInput(chatRequest, request.body);
+    const flagged = suspiciousPatterns(input.message);
+    if (flagged.length > 0)
+      request.log.warn({ userId: user.id, flagged }, "chat: suspicious pattern");
+
+    const turn = await prepareChatTurn(ctx.db, {
+      user,
+      input,
+      now: ctx.now(),
+      providerModels: ctx.config.llm.baseUrl ? "fixed" : "openai",
+    });
+    const modelRequest: CompletionRequest = {
+      messages: turn.modelMessages,
+      context: turn.context,
+      ...turn.request,
+    };
+    const wantsStream = String(request.headers.accept ?? "").includes("text/event-stream");
+    if (wantsStream) return streamTurn(request, reply, turn, modelRequest);
+
+    let completion: Awaited<ReturnType<typeof ctx.chatModel.complete>>;
+    try {
+      completion = await ctx.chatModel.complete(modelRequest);
+    } catch (err) {
+      await refundChatTurn(ctx.db, turn);
+      request.log.warn({ err }, "chat: model call failed, allowance refunded");
+      throw modelFailure(err);
+    }
+    const saved = await commitChatTurn(ctx.db, turn, completion, ctx.now());
+    return {
+      response: completion.text,
+      tokensUsed: completion.tokensUsed,
+      model: completion.model,
+      ...saved,
+    };
+  });
+
+  /**
+   * Server-sent events: `delta` events with text, then one `done` event carrying the same
+   * JSON fields as the plain response — or one `error` event. A failure or a client that
+   * goes away refunds the allowance and stores nothing.
+   */
+  async function streamTurn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    turn: PreparedTurn,
+    modelRequest: CompletionRequest,
+  ) {
+    const abort = new AbortController();
+    request.raw.on("close", () => {
+      if (!reply.raw.writableFinished) abort.abort();
+    });
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
+    });
+    const send = (event: string, data: unknown) =>
+      reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+    try {
+      const stream = ctx.chatModel.stream({ ...modelRequest, signal: abort.signal });
+      let step = await stream.next();
+      while (!step.done) {
+        send("delta", { text: step.value });
+        step = await stream.next();
+      }
+      if (abort.signal.aborted) throw new LlmError("The client went away.");
+      const completion = step.value;
+      const saved = await commitChatTurn(ctx.db, turn, completion, ctx.now());
+      send("done", {
+        response: completion.text,
+        tokensUsed: completion.tokensUsed,
+        model: completion.model,
+        ...saved,
+      });
+    } catch (err) {
+      await refundChatTurn(ctx.db, turn).catch((e) =>
+        request.log.error({ err: e }, "chat: refund failed"),
+      );
+      request.log.warn({ err }, "chat: streamed turn failed, allowance refunded");
+      const failure = err instanceof AppError ? err : modelFailure(err);
+      if (!abort.signal.aborted) send("error", { error: failure.message, code: failure.code });
+    } finally {
+      reply.raw.end();
+    }
+  }
+}
