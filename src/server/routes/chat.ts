@@ -91,7 +91,9 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext): void 
     modelRequest: CompletionRequest,
   ) {
     const abort = new AbortController();
-    request.raw.on("close", () => {
+    // the response's close (not the request's, which fires once the body is read) tells
+    // that the client went away before the end
+    reply.raw.on("close", () => {
       if (!reply.raw.writableFinished) abort.abort();
     });
     reply.hijack();

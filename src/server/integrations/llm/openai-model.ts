@@ -116,6 +116,8 @@ export function createOpenAiModel(opts: OpenAiModelOptions): LanguageModel {
           yield delta;
         }
       }
+      // the SDK ends the iteration quietly when aborted: a cut-off reply is a failure, not an answer
+      if (d.signal.aborted) throw new LlmError("The model stream was interrupted.");
       if (!text) throw new LlmError("The model returned an empty answer.", "bad_output");
       return { text, tokensUsed, model };
     } catch (err) {

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOpenAiModel } from "../../src/server/integrations/llm/openai-model.ts";
+import { startFakeOpenAi } from "../support/fake-openai-server.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
+
+let t: TestApp;
+let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
+beforeAll(async () => {
+  fake = await startFakeOpenAi("Block 9 to 11 for the report, then a break.");
+  t = await createTestApp({
+    llm: createOpenAiModel({
+      apiKey: "sk-test",
+      baseUrl: fake.baseUrl,
+      model: "gpt-4.1-nano",
+      idleTimeoutMs: 400,
+      totalTimeoutMs: 3000,
+    }),
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+async function usedOf(headers: Record<string, string>) {
+  return (await t.app.inject({ method: "GET", url: "/api/usage", headers })).json().used;
+}
+
+const post = (headers: Record<string, string>, stream = false) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/chat",
+    headers: stream ? { ...headers, accept: "text/event-stream" } : headers,
+    payload: { message: "plan my morning" },
+  });
+
+describe("the OpenAI-compatible adapter against a loopback provider", () => {
+  it("a normal reply: the spec's defaults are sent and the answer stored", async () => {
+    fake.setMode("ok");
+    const s = await t.signIn();
+    const res = await post(s.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      response: "Block 9 to 11 for the report, then a break.",
+      tokensUsed: 30,
+      model: "gpt-4.1-nano",
+    });
+    expect(fake.bodies.at(-1)).toMatchObject({
+      model: "gpt-4.1-nano",
+      temperature: 0.7,
+      max_tokens: 1000,
+    });
+  });
+
+  it("a streamed reply arrives as deltas and a done event", async () => {
+    fake.setMode("stream");
+    const s = await t.signIn();
+    const res = await post(s.headers, true);
+    const deltas = [...res.body.matchAll(/event: delta\ndata: (.*)/g)].map(
+      (m) => JSON.parse(m[1]!).text,
+    );
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltas.join("")).toBe("Block 9 to 11 for the report, then a break.");
+    expect(res.body).toContain("event: done");
+    expect(await usedOf(s.headers)).toBe(1);
+  });
+
+  it("a 500 is retried at most once, then refunded with a clear message", async () => {
+    fake.setMode("500");
+    const s = await t.signIn();
+    const res = await post(s.headers);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error).toBe("The assistant could not answer right now. Please try again.");
+    expect(fake.requests()).toBe(2);
+    expect(await usedOf(s.headers)).toBe(0);
+  });
+
+  it("a 429 from the provider is a 429 containing 'Rate limit', refunded", async () => {
+    fake.setMode("429");
+    const s = await t.signIn();
+    const res = await post(s.headers);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toContain("Rate limit");
+    expect(await usedOf(s.headers)).toBe(0);
+  });
+
+  it("a stall before the headers ends at the idle timeout, refunded", async () => {
+    fake.setMode("stall-headers");
+    const s = await t.signIn();
+    const started = Date.now();
+    const res = await post(s.headers);
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(res.statusCode).toBe(504);
+    expect(res.json().error).toBe("The assistant took too long to answer. Please try again.");
+    expect(await usedOf(s.headers)).toBe(0);
+  });
+
+  it("a stall mid-stream ends with an error event, refunded, nothing stored", async () => {
+    fake.setMode("stall-midstream");
+    const s = await t.signIn();
+    const started = Date.now();
+    const res = await post(s.headers, true);
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(res.body).toContain("event: delta");
+    expect(res.body).toContain("event: error");
+    expect(res.body).toContain("The assistant took too long to answer.");
+    expect(await usedOf(s.headers)).toBe(0);
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/conversations",
+      headers: s.headers,
+    });
+    expect(list.json().conversations).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FakeOpenAiMode = "ok" | "stream" | "500" | "429" | "stall-headers" | "stall-midstream";
+
+/**
+ * A loopback server speaking the OpenAI chat-completions protocol (JSON and SSE streaming),
+ * with switchable failure modes. Counts requests so tests can check retries.
+ */
+export async function startFakeOpenAi(reply = "Hello from the fake model.") {
+  let mode: FakeOpenAiMode = "ok";
+  let requests = 0;
+  const bodies: unknown[] = [];
+  const open = new Set<http.ServerResponse>();
+
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => {
+      raw += c;
+    });
+    req.on("end", () => {
+      requests++;
+      const body = JSON.parse(raw || "{}");
+      bodies.push(body);
+      open.add(res);
+      res.on("close", () => open.delete(res));
+      if (req.url !== "/v1/chat/completions") {
+        res.writeHead(404).end();
+        return;
+      }
+      const model = body.model ?? "gpt-4.1-nano";
+      switch (mode) {
+        case "500":
+          res.writeHead(500, { "content-type": "application/json" });
+          res.end(JSON.stringify({ error: { message: "boom", type: "server_error" } }));
+          return;
+        case "429":
+          res.writeHead(429, { "content-type": "application/json", "retry-after": "0" });
+          res.end(JSON.stringify({ error: { message: "slow down", type: "rate_limit" } }));
+          return;
+        case "stall-headers":
+          return; // never answers
+        case "ok":
+        case "stream":
+        case "stall-midstream":
+          break;
+      }
+      if (!body.stream) {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({
+            id: "chatcmpl-1",
+            object: "chat.completion",
+            created: Math.floor(Date.now() / 1000),
+            model,
+            choices: [
+              { index: 0, message: { role: "assistant", content: reply }, finish_reason: "stop" },
+            ],
+            usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 },
+          }),
+        );
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      const chunk = (delta: object, extra: object = {}) =>
+        res.write(
+          `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 0, model, choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`,
+        );
+      const words = reply.split(/(?<= )/);
+      chunk({ role: "assistant", content: words[0] });
+      if (mode === "stall-midstream") return; // one token, then silence
+      for (const w of words.slice(1)) chunk({ content: w });
+      res.write(
+        `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 0, model, choices: [], usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 } })}\n\n`,
+      );
+      res.end("data: [DONE]\n\n");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    setMode: (m: FakeOpenAiMode) => {
+      mode = m;
+      requests = 0;
+    },
+    requests: () => requests,
+    bodies,
+    close: async () => {
+      for (const res of open) res.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
