@@ -6,6 +6,8 @@ import {
   LlmError,
 } from "./language-model.ts";
 
+const RETRY_DELAY_MS = 250;
+
 export type OpenAiModelOptions = {
   apiKey: string | undefined;
   baseUrl: string | undefined;
@@ -19,7 +21,8 @@ export type OpenAiModelOptions = {
 /**
  * Any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp server). Explicit
  * deadlines: a total one and an idle one, so a stalled stream ends with an error instead of
- * hanging. At most one retry, and only before any token has been streamed.
+ * hanging. At most one retry of a plain completion after a 5xx or a connection failure;
+ * a stream is never retried (tokens may already have reached the user).
  */
 export function createOpenAiModel(opts: OpenAiModelOptions): LanguageModel {
   const totalMs = opts.totalTimeoutMs ?? 60_000;
@@ -27,7 +30,7 @@ export function createOpenAiModel(opts: OpenAiModelOptions): LanguageModel {
   const client = new OpenAI({
     apiKey: opts.apiKey ?? "not-needed", // local servers (Ollama, llama.cpp) take any key
     baseURL: opts.baseUrl,
-    maxRetries: 1,
+    maxRetries: 0, // our own single retry below, so the idle timer only measures provider silence
     timeout: totalMs,
   });
 
@@ -82,10 +85,23 @@ export function createOpenAiModel(opts: OpenAiModelOptions): LanguageModel {
     return new LlmError(`The model call failed: ${(err as Error).message}`, "unavailable");
   }
 
+  const retryable = (err: unknown) =>
+    (err instanceof OpenAI.APIError && (err.status ?? 0) >= 500) ||
+    err instanceof OpenAI.APIConnectionError;
+
   async function complete(request: CompletionRequest): Promise<Completion> {
     const d = deadlines(request.signal);
+    const call = () => client.chat.completions.create(params(request), { signal: d.signal });
     try {
-      const res = await client.chat.completions.create(params(request), { signal: d.signal });
+      let res: Awaited<ReturnType<typeof call>>;
+      try {
+        res = await call();
+      } catch (err) {
+        if (!retryable(err) || d.signal.aborted) throw err;
+        await new Promise((r) => setTimeout(r, RETRY_DELAY_MS)); // at most one retry
+        d.touch();
+        res = await call();
+      }
       const text = res.choices[0]?.message?.content ?? "";
       if (!text) throw new LlmError("The model returned an empty answer.", "bad_output");
       return { text, tokensUsed: res.usage?.total_tokens ?? 0, model: res.model };
@@ -104,7 +120,7 @@ export function createOpenAiModel(opts: OpenAiModelOptions): LanguageModel {
     try {
       const chunks = await client.chat.completions.create(
         { ...params(request), stream: true, stream_options: { include_usage: true } },
-        { signal: d.signal, maxRetries: 0 },
+        { signal: d.signal },
       );
       for await (const chunk of chunks) {
         d.touch();
