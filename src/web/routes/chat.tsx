@@ -1,7 +1,27 @@
-import { useEffect } from "react";
-import { useNavigate } from "react-router";
-import { PageShell } from "../components/page-shell.tsx";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { ProfileDialog } from "../features/account/components/profile-dialog.tsx";
+import { useMeta } from "../features/auth/api/use-meta.ts";
 import { useAuth } from "../features/auth/auth-context.ts";
+import { useAssistants, useConversations, useUsage } from "../features/chat/api/queries.ts";
+import { ChatSidebar } from "../features/chat/components/chat-sidebar.tsx";
+import { MessageForm } from "../features/chat/components/message-form.tsx";
+import { MessageList } from "../features/chat/components/message-list.tsx";
+import { type UiMessage, useChatSession } from "../features/chat/hooks/use-chat-session.ts";
+
+type ChatRouteState = { contextSummary?: string; domain?: string } | null;
+
+function initialFromContext(state: ChatRouteState): UiMessage[] {
+  if (!state?.contextSummary) return [];
+  return [
+    {
+      id: "context",
+      role: "assistant",
+      content: `Here's what I learned about how you work:\n\n${state.contextSummary}\n\nWhat would you like to plan first?`,
+      timestamp: new Date().toISOString(),
+    },
+  ];
+}
 
 export default function ChatPage() {
   const { status, user } = useAuth();
@@ -18,12 +38,187 @@ export default function ChatPage() {
       </div>
     );
   }
+  return <ChatScreen />;
+}
+
+function ChatScreen() {
+  const { signOut, user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const routeState = location.state as ChatRouteState;
+  const { data: meta } = useMeta();
+  const usage = useUsage();
+  const conversations = useConversations();
+  const assistantsQuery = useAssistants();
+  const assistants = useMemo(() => assistantsQuery.data ?? [], [assistantsQuery.data]);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [calendarOpen, setCalendarOpen] = useState(false);
+
+  const upgrade = useCallback(() => navigate("/", { state: { showPricing: true } }), [navigate]);
+  const canUse = usage.data?.canUse ?? true;
+  const chat = useChatSession({
+    canUse,
+    onUpgrade: upgrade,
+    initialMessages: initialFromContext(routeState),
+  });
+
+  // a productivity context arriving in route state selects that assistant once it is known
+  const { selectAssistant } = chat;
+  const contextDomain = routeState?.domain;
+  const [contextApplied, setContextApplied] = useState(false);
+  useEffect(() => {
+    if (contextApplied || !contextDomain || assistants.length === 0) return;
+    const match = assistants.find((a) => a.domain === contextDomain);
+    setContextApplied(true);
+    if (match && !routeState?.contextSummary) selectAssistant(match);
+  }, [assistants, contextApplied, contextDomain, routeState, selectAssistant]);
+
+  const closeDrawer = () => setDrawerOpen(false);
+  const remaining = usage.data?.remaining ?? 0;
+  const exhausted = usage.data !== undefined && !usage.data.canUse;
+  const pending = chat.status !== "idle";
+  const title = chat.assistant ? `${chat.assistant.domain} assistant` : "General Chat";
+  const subtitle = chat.assistant
+    ? `Your personalized ${chat.assistant.domain} expert`
+    : "Ask me anything!";
+
   return (
-    <PageShell header={{ onSignOut: () => navigate("/", { state: { fromChat: true } }) }}>
-      <section className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">Welcome to your calendar AI!</h1>
-        <p className="mt-3 text-stone-700">Signed in as {user.email}.</p>
-      </section>
-    </PageShell>
+    <div className="flex h-dvh overflow-hidden bg-stone-50">
+      {drawerOpen && (
+        <button
+          type="button"
+          aria-label="Close menu"
+          className="fixed inset-0 z-20 bg-stone-900/40 md:hidden"
+          onClick={closeDrawer}
+        />
+      )}
+      <aside
+        id="chat-sidebar"
+        aria-label="Chat navigation"
+        className={`fixed inset-y-0 left-0 z-30 w-80 max-w-[85vw] border-r border-stone-200 bg-stone-50 transition-transform md:static md:z-auto md:translate-x-0 ${
+          drawerOpen ? "translate-x-0" : "-translate-x-full"
+        }`}
+      >
+        <ChatSidebar
+          usage={usage.data}
+          assistants={assistants}
+          conversations={conversations.data}
+          selectedAssistantId={chat.assistant?.id}
+          activeConversationId={chat.conversationId}
+          calendarOpen={calendarOpen}
+          email={user?.email ?? ""}
+          onProfile={() => {
+            setProfileOpen(true);
+            closeDrawer();
+          }}
+          onSignOut={async () => {
+            await signOut();
+            navigate("/", { state: { fromChat: true } });
+          }}
+          onUpgrade={upgrade}
+          onSelectAssistant={(a) => {
+            chat.selectAssistant(a);
+            setCalendarOpen(false);
+            closeDrawer();
+          }}
+          onNew={() => {
+            chat.newChat();
+            setCalendarOpen(false);
+            closeDrawer();
+          }}
+          onToggleCalendar={() => {
+            setCalendarOpen((v) => !v);
+            closeDrawer();
+          }}
+          onOpenConversation={(id) => {
+            void chat.openConversation(id, assistants);
+            setCalendarOpen(false);
+            closeDrawer();
+          }}
+        />
+      </aside>
+
+      <main id="main" className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center gap-3 border-b border-stone-200 bg-white px-4 py-3">
+          <button
+            type="button"
+            className="rounded-lg border border-stone-300 px-2.5 py-1.5 text-sm font-semibold md:hidden"
+            aria-controls="chat-sidebar"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          >
+            Menu
+          </button>
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate font-bold capitalize">{calendarOpen ? "Calendar" : title}</h1>
+            {!calendarOpen && <p className="truncate text-sm text-stone-600">{subtitle}</p>}
+          </div>
+          {meta?.modes.assistant === "offline" && (
+            <span className="hidden rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 sm:inline">
+              Offline assistant
+            </span>
+          )}
+        </header>
+
+        {calendarOpen ? (
+          <div className="flex-1 overflow-y-auto p-4">
+            <p className="text-stone-600">Your calendar will appear here.</p>
+          </div>
+        ) : (
+          <>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+            <section className="flex-1 overflow-y-auto" tabIndex={0} aria-label="Conversation">
+              {chat.messages.length === 0 ? (
+                <div className="mx-auto max-w-xl px-4 py-16 text-center">
+                  <h2 className="text-2xl font-bold">Welcome to your calendar AI!</h2>
+                  <p className="mt-3 text-stone-700">
+                    Tell me what's on your plate and when you're at your best. I'll turn it into
+                    realistic time blocks, with buffers, at the hours that suit you — and I never
+                    shame you for a missed task.
+                  </p>
+                  {remaining > 0 && (
+                    <p className="mt-4 text-sm font-medium text-sage-800">
+                      You have {remaining} free interactions remaining.
+                    </p>
+                  )}
+                </div>
+              ) : (
+                <div className="mx-auto max-w-3xl">
+                  <MessageList messages={chat.messages} status={chat.status} />
+                </div>
+              )}
+            </section>
+            {chat.error && (
+              <div
+                role="alert"
+                className="mx-auto mb-2 flex w-full max-w-3xl items-start justify-between gap-3 rounded-xl bg-red-50 px-4 py-2 text-sm text-red-800"
+              >
+                <span>{chat.error}</span>
+                <button
+                  type="button"
+                  className="font-semibold underline"
+                  onClick={chat.dismissError}
+                >
+                  Dismiss
+                </button>
+              </div>
+            )}
+            <MessageForm
+              pending={pending}
+              exhausted={exhausted}
+              onSend={(t) => void chat.send(t)}
+            />
+            {meta?.modes.assistant === "offline" && (
+              <p className="bg-white pb-2 text-center text-xs text-stone-600">
+                You're chatting with Sage's built-in offline assistant (no language model
+                configured).
+              </p>
+            )}
+          </>
+        )}
+      </main>
+      <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+    </div>
   );
 }

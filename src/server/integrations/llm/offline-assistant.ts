@@ -113,19 +113,18 @@ export function composeOfflineReply(message: string, context?: AssistantContext)
     case "greeting":
       return `Hi! What would you like to work on — planning your week, getting started on something you've been avoiding, or protecting time to focus?${profileNudge}`;
     case "plan":
-      return [
-        "Here's how I'd shape your plan:",
-        "",
-        `1. **Hardest task first, at your peak.** ${peakLine}`,
-        `2. **Realistic blocks.** ${blockLine} I add about 25% to your estimates, because most tasks take longer than we think.`,
-        "3. **Buffers.** Leave 10–15 minutes between blocks and around meetings, so one overrun doesn't topple the day.",
-        "4. **Leave slack.** Fill no more than about 70% of your free time; the rest absorbs surprises.",
-        "",
-        "Tell me your tasks with a rough length and any deadlines (for example: *report, 3 hours, due Friday*), and I'll turn them into time blocks.",
-        profileNudge.trim(),
-      ]
-        .filter((l, i, a) => l !== "" || a[i - 1] !== "")
-        .join("\n");
+      return (
+        [
+          "Here's how I'd shape your plan:",
+          "",
+          `1. **Hardest task first, at your peak.** ${peakLine}`,
+          `2. **Realistic blocks.** ${blockLine} I add about 25% to your estimates, because most tasks take longer than we think.`,
+          "3. **Buffers.** Leave 10–15 minutes between blocks and around meetings, so one overrun doesn't topple the day.",
+          "4. **Leave slack.** Fill no more than about 70% of your free time; the rest absorbs surprises.",
+          "",
+          "Tell me your tasks with a rough length and any deadlines (for example: *report, 3 hours, due Friday*), and I'll turn them into time blocks.",
+        ].join("\n") + profileNudge
+      );
     case "procrastination":
       return `That's very common${struggle === "procrastination" ? " — and you told me it's your main struggle, so let's make it easier" : ""}. ${avoidance ?? "Shrink the first step until it takes ten minutes or less, and schedule only that."}\n\nPick the task you're avoiding and tell me its very first physical action. I'll put a 10-minute block for it ${peak ? `in your ${peak.label}` : "tomorrow morning"}.${profileNudge}`;
     case "focus":

@@ -1,0 +1,83 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import type { Profile } from "../../../../core/contract/profile.ts";
+import { api } from "../../../lib/api.ts";
+
+export const SUPPORT_EMAIL = "support@sage.app";
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  extraActions?: React.ReactNode;
+};
+
+/** The profile view: who you are, your plan and usage, and what we keep about you. */
+export function ProfileDialog({ open, onOpenChange, extraActions }: Props) {
+  const { data: profile } = useQuery({
+    queryKey: ["profile"],
+    queryFn: async () => (await api<{ profile: Profile }>("/api/profile")).profile,
+    enabled: open,
+  });
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-900/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-xl font-bold">Your profile</Dialog.Title>
+          <Dialog.Description className="sr-only">
+            Account, plan, usage and privacy
+          </Dialog.Description>
+          {profile ? (
+            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-stone-600">E-mail</dt>
+              <dd className="break-all font-medium">{profile.email}</dd>
+              <dt className="text-stone-600">Member since</dt>
+              <dd>{new Date(profile.created_at).toLocaleDateString()}</dd>
+              <dt className="text-stone-600">Subscription</dt>
+              <dd className="capitalize">
+                {profile.subscription_tier} · {profile.subscription_status}
+              </dd>
+              <dt className="text-stone-600">Monthly usage</dt>
+              <dd>
+                {profile.monthly_usage} of {profile.monthly_usage_limit} messages
+              </dd>
+            </dl>
+          ) : (
+            <p className="mt-4 text-sm text-stone-600" role="status">
+              Loading…
+            </p>
+          )}
+          <section className="mt-6 rounded-xl bg-stone-50 p-4 text-sm text-stone-700">
+            <h3 className="font-semibold text-stone-900">Data and privacy</h3>
+            <p className="mt-1">
+              We keep your account, your questionnaire answers, your conversations and your calendar
+              so Sage can help you. We never sell your data — Sage is paid for by subscriptions.
+              Read the{" "}
+              <Link to="/privacy" className="underline">
+                privacy policy
+              </Link>{" "}
+              and the{" "}
+              <Link to="/terms" className="underline">
+                terms of service
+              </Link>
+              .
+            </p>
+          </section>
+          <div className="mt-6 flex flex-wrap gap-2">
+            {extraActions}
+            <a
+              href={`mailto:${SUPPORT_EMAIL}`}
+              className="rounded-xl border border-stone-300 px-4 py-2 text-sm font-semibold hover:bg-stone-100"
+            >
+              Contact support
+            </a>
+            <Dialog.Close className="rounded-xl px-4 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100">
+              Close
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,46 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ConversationDetail, ConversationSummary } from "../../../../core/contract/chat.ts";
+import type { UsageResponse } from "../../../../core/contract/usage.ts";
+import { ApiError, api } from "../../../lib/api.ts";
+
+export type Assistant = { id: string; domain: string; context_summary: string; updated_at: string };
+
+export const usageKey = ["usage"] as const;
+export const conversationsKey = ["conversations"] as const;
+export const assistantsKey = ["domain-contexts"] as const;
+
+export function useUsage(enabled = true) {
+  return useQuery({ queryKey: usageKey, queryFn: () => api<UsageResponse>("/api/usage"), enabled });
+}
+
+export function useConversations() {
+  return useQuery({
+    queryKey: conversationsKey,
+    queryFn: async () =>
+      (await api<{ conversations: ConversationSummary[] }>("/api/conversations")).conversations,
+  });
+}
+
+export function fetchConversation(id: string) {
+  return api<{ conversation: ConversationDetail }>(`/api/conversations/${id}`).then(
+    (r) => r.conversation,
+  );
+}
+
+/** The user's assistants (domain contexts), productivity first. */
+export function useAssistants() {
+  return useQuery({
+    queryKey: assistantsKey,
+    queryFn: async () => {
+      try {
+        const { contexts } = await api<{ contexts: Assistant[] }>("/api/domain-contexts");
+        return [...contexts].sort(
+          (a, b) => Number(b.domain === "productivity") - Number(a.domain === "productivity"),
+        );
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return [];
+        throw err;
+      }
+    },
+  });
+}

@@ -1,0 +1,160 @@
+import { Link } from "react-router";
+import type { ConversationSummary } from "../../../../core/contract/chat.ts";
+import type { UsageResponse } from "../../../../core/contract/usage.ts";
+import { LogoMark } from "../../../components/logo.tsx";
+import type { Assistant } from "../api/queries.ts";
+import { UsageIndicator } from "./usage-indicator.tsx";
+
+type Props = {
+  usage: UsageResponse | undefined;
+  assistants: Assistant[];
+  conversations: ConversationSummary[] | undefined;
+  selectedAssistantId: string | undefined;
+  activeConversationId: string | undefined;
+  calendarOpen: boolean;
+  onProfile: () => void;
+  onSignOut: () => void;
+  onUpgrade: () => void;
+  onSelectAssistant: (a: Assistant) => void;
+  onNew: () => void;
+  onToggleCalendar: () => void;
+  onOpenConversation: (id: string) => void;
+  email: string;
+};
+
+const item =
+  "flex w-full flex-col items-start rounded-xl px-3 py-2 text-left text-sm hover:bg-sage-50 aria-[current=true]:bg-sage-100";
+
+export function ChatSidebar(p: Props) {
+  const exhausted = p.usage !== undefined && !p.usage.canUse;
+  return (
+    <div className="flex h-full flex-col gap-4 overflow-y-auto p-4">
+      <div>
+        <Link
+          to="/"
+          state={{ fromChat: true }}
+          className="inline-flex items-center gap-2 rounded-lg text-lg font-bold text-sage-800"
+          aria-label="Sage home"
+        >
+          <LogoMark />
+          Sage
+        </Link>
+        <p className="mt-1 truncate text-sm text-stone-600" title={p.email}>
+          {p.email}
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          onClick={p.onProfile}
+          className="flex-1 rounded-xl border border-stone-300 px-3 py-2 text-sm font-semibold hover:bg-stone-100"
+        >
+          Profile
+        </button>
+        <button
+          type="button"
+          onClick={p.onSignOut}
+          className="flex-1 rounded-xl border border-stone-300 px-3 py-2 text-sm font-semibold hover:bg-stone-100"
+        >
+          Sign Out
+        </button>
+      </div>
+      {p.usage && <UsageIndicator usage={p.usage} onUpgrade={p.onUpgrade} />}
+      {exhausted && (
+        <div
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+        >
+          <p className="font-semibold">Usage Limit Reached</p>
+          <p className="mt-1">
+            You've reached your free message limit. Upgrade to continue chatting.
+          </p>
+          <button
+            type="button"
+            onClick={p.onUpgrade}
+            className="mt-2 rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
+          >
+            Upgrade now
+          </button>
+        </div>
+      )}
+      <section aria-labelledby="assistants-heading">
+        <div className="flex items-center justify-between">
+          <h2
+            id="assistants-heading"
+            className="text-xs font-bold uppercase tracking-wide text-stone-600"
+          >
+            Your Assistants
+          </h2>
+          <button
+            type="button"
+            onClick={p.onNew}
+            className="rounded-lg px-2 py-1 text-sm font-semibold text-sage-700 hover:bg-sage-50"
+            aria-label="New chat"
+          >
+            + New
+          </button>
+        </div>
+        <ul className="mt-2 flex flex-col gap-1">
+          {p.assistants.map((a) => (
+            <li key={a.id}>
+              <button
+                type="button"
+                className={item}
+                aria-current={a.id === p.selectedAssistantId}
+                onClick={() => p.onSelectAssistant(a)}
+              >
+                <span className="font-semibold capitalize">{a.domain} assistant</span>
+                <span className="text-xs text-stone-600">Your personalized {a.domain} expert</span>
+              </button>
+            </li>
+          ))}
+          {p.assistants.length === 0 && (
+            <li className="px-3 text-xs text-stone-600">
+              <Link to="/productivity" className="font-semibold text-sage-700 underline">
+                Answer 5 questions
+              </Link>{" "}
+              to get an assistant that knows how you work.
+            </li>
+          )}
+        </ul>
+      </section>
+      <button
+        type="button"
+        onClick={p.onToggleCalendar}
+        aria-pressed={p.calendarOpen}
+        className="rounded-xl border border-stone-300 px-3 py-2 text-left text-sm font-semibold hover:bg-stone-100 aria-pressed:border-sage-500 aria-pressed:bg-sage-50"
+      >
+        Calendar
+      </button>
+      <section aria-labelledby="recent-heading" className="min-h-0">
+        <h2
+          id="recent-heading"
+          className="text-xs font-bold uppercase tracking-wide text-stone-600"
+        >
+          Recent Chats
+        </h2>
+        <ul className="mt-2 flex flex-col gap-1">
+          {p.conversations?.length === 0 && (
+            <li className="px-3 text-sm text-stone-600">No conversations yet</li>
+          )}
+          {p.conversations?.map((c) => (
+            <li key={c.id}>
+              <button
+                type="button"
+                className={item}
+                aria-current={c.id === p.activeConversationId}
+                onClick={() => p.onOpenConversation(c.id)}
+              >
+                <span className="line-clamp-2 font-medium">{c.title}</span>
+                <span className="text-xs text-stone-600">
+                  {new Date(c.created_at).toLocaleDateString()}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

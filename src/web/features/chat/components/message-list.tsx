@@ -1,0 +1,65 @@
+import { useEffect, useRef } from "react";
+import type { ChatStatus, UiMessage } from "../hooks/use-chat-session.ts";
+import { Markdown } from "./markdown.tsx";
+
+const time = (iso: string) =>
+  new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+
+export function MessageList({ messages, status }: { messages: UiMessage[]; status: ChatStatus }) {
+  const end = useRef<HTMLDivElement>(null);
+  const count = messages.length;
+  const last = messages.at(-1)?.content.length ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow new messages and streamed text
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [count, last, status]);
+
+  return (
+    <>
+      <ol className="flex flex-col gap-4 px-4 py-6" aria-label="Messages">
+        {messages.map((m) => (
+          <li key={m.id} className={`flex ${m.role === "user" ? "justify-end" : "justify-start"}`}>
+            <div
+              className={`max-w-[85%] rounded-2xl px-4 py-3 text-[15px] leading-relaxed shadow-sm sm:max-w-[75%] ${
+                m.role === "user"
+                  ? "rounded-br-md bg-sage-700 text-white"
+                  : "rounded-bl-md border border-stone-200 bg-white text-stone-900"
+              }`}
+            >
+              <span className="sr-only">{m.role === "user" ? "You said:" : "Sage said:"}</span>
+              {m.role === "assistant" ? (
+                <Markdown text={m.content} />
+              ) : (
+                <p className="whitespace-pre-wrap break-words">{m.content}</p>
+              )}
+              <time
+                dateTime={m.timestamp}
+                className={`mt-1 block text-right text-xs ${m.role === "user" ? "text-sage-100" : "text-stone-500"}`}
+              >
+                {time(m.timestamp)}
+              </time>
+            </div>
+          </li>
+        ))}
+        {status === "waiting" && (
+          <li className="flex justify-start">
+            <div
+              role="status"
+              aria-live="polite"
+              className="rounded-2xl rounded-bl-md border border-stone-200 bg-white px-4 py-3 text-stone-600"
+            >
+              <span className="inline-flex items-center gap-2">
+                <span
+                  className="h-2 w-2 animate-pulse rounded-full bg-sage-500"
+                  aria-hidden="true"
+                />
+                Thinking...
+              </span>
+            </div>
+          </li>
+        )}
+      </ol>
+      <div ref={end} />
+    </>
+  );
+}
