@@ -37,6 +37,8 @@ export type BuildOptions = {
   llm?: LanguageModel | null;
   /** Replaces the clock (tests). */
   now?: () => Date;
+  /** Replaces the per-user chat rate limit (benchmarks). */
+  chatRateLimit?: { max: number; windowSeconds: number };
 };
 
 /** A built server (dist/server/main.js) serves the web build beside it (dist/web). */
@@ -141,7 +143,7 @@ export async function buildApp(opts: BuildOptions) {
   registerMetaRoutes(app, ctx, webRoot);
   registerAuthRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
-  registerChatRoutes(app, ctx);
+  registerChatRoutes(app, ctx, opts.chatRateLimit);
   registerUsageRoutes(app, ctx);
   registerConversationRoutes(app, ctx);
 

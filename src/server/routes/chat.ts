@@ -38,8 +38,12 @@ function modelFailure(err: unknown): AppError {
   );
 }
 
-export function registerChatRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const preHandler = [ctx.requireUser, rateLimit(ctx.db, CHAT_RATE_LIMIT)];
+export function registerChatRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  limit: { max: number; windowSeconds: number } = CHAT_RATE_LIMIT,
+): void {
+  const preHandler = [ctx.requireUser, rateLimit(ctx.db, { ...CHAT_RATE_LIMIT, ...limit })];
 
   app.post("/api/chat", { preHandler }, async (request, reply) => {
     const user = currentUser(request);

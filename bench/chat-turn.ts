@@ -1,0 +1,97 @@
+/**
+ * The server's own overhead per chat turn: POST /api/chat with an instant fake model and 50
+ * concurrent users (auth, validation, atomic allowance, rate limit, the transaction storing
+ * the exchange), next to a bare Fastify route in the same run.
+ *
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:chat
+ * Without TEST_DATABASE_URL it runs on PGlite (which serialises transactions).
+ */
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { buildApp } from "../src/server/app.ts";
+import { loadConfig } from "../src/server/config.ts";
+import { profiles } from "../src/server/db/schema.ts";
+import { recordingModel } from "../tests/support/fake-models.ts";
+import { setupPglite, setupPostgres } from "../tests/support/global-setup.ts";
+import { openTestDatabase } from "../tests/support/test-database.ts";
+import { load, printTable, startBareFastify } from "./support.ts";
+
+const USERS = 50;
+const kind = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+process.env.SAGE_TEST_DB = kind;
+await (kind === "postgres" ? setupPostgres() : setupPglite());
+
+const database = await openTestDatabase();
+const config = loadConfig({
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sage-bench-")),
+  SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+  LOG_LEVEL: "silent",
+  PORT: "0",
+});
+const app = await buildApp({
+  config,
+  database,
+  logger: false,
+  llm: recordingModel().model,
+  chatRateLimit: { max: 1_000_000, windowSeconds: 60 },
+});
+await app.listen({ port: 0, host: "127.0.0.1" });
+const { port } = app.server.address() as { port: number };
+const url = `http://127.0.0.1:${port}`;
+
+const tokens: string[] = [];
+for (let i = 0; i < USERS; i++) {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/dev-login",
+    payload: { email: `bench-${i}@example.com` },
+  });
+  const { accessToken, user } = res.json();
+  await database.db
+    .update(profiles)
+    .set({ monthlyUsageLimit: 999_999_999 })
+    .where(eq(profiles.id, user.id));
+  tokens.push(accessToken);
+}
+let next = 0;
+const authed = () => ({ authorization: `Bearer ${tokens[next++ % tokens.length]}` });
+
+const bare = await startBareFastify();
+console.log(
+  `chat-turn benchmark on ${kind}, ${USERS} users, ${os.cpus().length} cores, node ${process.version}`,
+);
+const baseline = await load("bare Fastify POST", {
+  url: `${bare.url}/bare`,
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ message: "plan my week" }),
+});
+const usage = await load("GET /api/usage", {
+  url: `${url}/api/usage`,
+  requests: [
+    {
+      method: "GET",
+      setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...authed() } }),
+    },
+  ],
+});
+const chat = await load("POST /api/chat (instant model)", {
+  url: `${url}/api/chat`,
+  requests: [
+    {
+      method: "POST",
+      setupRequest: (req) => ({
+        ...req,
+        headers: { ...req.headers, ...authed(), "content-type": "application/json" },
+        body: JSON.stringify({ message: "plan my week" }),
+      }),
+    },
+  ],
+});
+printTable([baseline, usage, chat], baseline);
+
+await bare.close();
+await app.close();
+await database.close();

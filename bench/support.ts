@@ -1,0 +1,45 @@
+import autocannon from "autocannon";
+import Fastify from "fastify";
+
+export type Figures = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+};
+
+/** Runs autocannon against a URL and returns the figures that matter. */
+export async function load(name: string, opts: autocannon.Options): Promise<Figures> {
+  const result = await autocannon({ connections: 50, duration: 8, ...opts });
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/** The baseline: a bare Fastify route answering a small JSON object. */
+export async function startBareFastify() {
+  const bare = Fastify({ logger: false });
+  bare.get("/bare", async () => ({ ok: true, remaining: 14 }));
+  bare.post("/bare", async () => ({ response: "Sure — here's a plan.", remainingUsage: 14 }));
+  await bare.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = bare.server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, close: () => bare.close() };
+}
+
+export function printTable(rows: Figures[], baseline: Figures): void {
+  console.log("\n| target | req/s | p50 ms | p99 ms | ratio to bare | errors | non-2xx |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  for (const r of rows) {
+    const ratio = (r.rps / baseline.rps).toFixed(2);
+    console.log(
+      `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors} | ${r.non2xx} |`,
+    );
+  }
+}
