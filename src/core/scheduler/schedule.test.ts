@@ -1,0 +1,285 @@
+import { DateTime } from "luxon";
+import { describe, expect, it } from "vitest";
+import { overlaps } from "./intervals.ts";
+import { chunksFor, paddedMinutes, schedule } from "./schedule.ts";
+import type { Block, Interval, ScheduleInput, SchedulerProfile, SchedulerTask } from "./types.ts";
+
+const ZONE = "Europe/London";
+const MIN = 60_000;
+const profile: SchedulerProfile = {
+  timezone: ZONE,
+  workingDays: [1, 2, 3, 4, 5],
+  workingHours: { start: 9 * 60, end: 17 * 60 },
+  energyWindows: [
+    { start: 9 * 60, end: 12 * 60, level: "peak" },
+    { start: 13 * 60, end: 15 * 60, level: "low" },
+  ],
+  focusBlockMinutes: 50,
+  breakMinutes: 10,
+  bufferMinutes: 15,
+  dailyLoadCapMinutes: 300,
+  estimatePadding: 1.2,
+};
+// Monday 2026-11-23 07:00 in London
+const monday = DateTime.fromISO("2026-11-23T07:00", { zone: ZONE }).toMillis();
+const at = (iso: string) => DateTime.fromISO(iso, { zone: ZONE }).toMillis();
+const local = (t: number) => DateTime.fromMillis(t, { zone: ZONE });
+
+const task = (over: Partial<SchedulerTask> & { id: string }): SchedulerTask => ({
+  title: over.id,
+  estimatedMinutes: 60,
+  priority: "medium",
+  energy: "medium",
+  splittable: true,
+  minChunkMinutes: 25,
+  ...over,
+});
+
+const base = (over: Partial<ScheduleInput> = {}): ScheduleInput => ({
+  profile,
+  busy: [],
+  tasks: [],
+  locked: [],
+  now: monday,
+  horizonDays: 7,
+  ...over,
+});
+
+/** The rules every plan keeps, checked on any input. */
+function checkInvariants(input: ScheduleInput, placed: Block[], unplacedIds: string[]) {
+  const p = input.profile;
+  for (const b of placed) {
+    expect(b.start).toBeGreaterThanOrEqual(input.now);
+    const s = local(b.start);
+    const e = local(b.end);
+    expect(s.toISODate()).toBe(e.toISODate());
+    expect(p.workingDays).toContain(s.weekday);
+    expect(s.hour * 60 + s.minute).toBeGreaterThanOrEqual(p.workingHours.start);
+    expect(e.hour * 60 + e.minute || 24 * 60).toBeLessThanOrEqual(p.workingHours.end);
+    for (const busy of input.busy) {
+      const padded = {
+        start: busy.start - p.bufferMinutes * MIN,
+        end: busy.end + p.bufferMinutes * MIN,
+      };
+      expect(overlaps(b, padded), "buffer kept around busy time").toBe(false);
+    }
+  }
+  const sorted = [...placed].sort((a, b) => a.start - b.start);
+  for (let i = 1; i < sorted.length; i++) {
+    expect(sorted[i]!.start - sorted[i - 1]!.end).toBeGreaterThanOrEqual(p.breakMinutes * MIN);
+  }
+  const perDay = new Map<string, number>();
+  for (const b of placed) {
+    const key = local(b.start).toISODate()!;
+    perDay.set(key, (perDay.get(key) ?? 0) + (b.end - b.start) / MIN);
+  }
+  for (const minutes of perDay.values()) expect(minutes).toBeLessThanOrEqual(p.dailyLoadCapMinutes);
+  for (const t of input.tasks) {
+    const minutes = placed
+      .filter((b) => b.taskId === t.id)
+      .reduce((s, b) => s + (b.end - b.start) / MIN, 0);
+    const need = paddedMinutes(t.estimatedMinutes, p.estimatePadding);
+    if (unplacedIds.includes(t.id)) expect(minutes).toBe(0);
+    else expect(minutes).toBe(need);
+    if (t.deadline && !unplacedIds.includes(t.id)) {
+      for (const b of placed.filter((x) => x.taskId === t.id))
+        expect(b.end).toBeLessThanOrEqual(t.deadline);
+    }
+    for (const b of placed.filter((x) => x.taskId === t.id)) {
+      if (t.splittable)
+        expect(b.end - b.start).toBeGreaterThanOrEqual(Math.min(need, t.minChunkMinutes) * MIN);
+    }
+  }
+}
+
+describe("schedule", () => {
+  it("puts high-energy work in the peak window and low-energy work in the low window", () => {
+    const input = base({
+      tasks: [
+        task({ id: "write", energy: "high", estimatedMinutes: 100, splittable: false }),
+        task({ id: "email", energy: "low", estimatedMinutes: 45 }),
+      ],
+    });
+    const { placed, unplaced } = schedule(input);
+    expect(unplaced).toEqual([]);
+    const write = placed.find((b) => b.taskId === "write")!;
+    expect(local(write.start).hour).toBeGreaterThanOrEqual(9);
+    expect(local(write.end).hour * 60 + local(write.end).minute).toBeLessThanOrEqual(12 * 60);
+    const email = placed.find((b) => b.taskId === "email")!;
+    expect(local(email.start).hour).toBeGreaterThanOrEqual(13);
+    expect(local(email.end).hour * 60 + local(email.end).minute).toBeLessThanOrEqual(15 * 60);
+    checkInvariants(input, placed, []);
+  });
+
+  it("pads estimates (realistic blocks) and splits into focus-sized chunks", () => {
+    expect(paddedMinutes(100, 1.2)).toBe(120);
+    expect(chunksFor(task({ id: "t" }), 120, 50)).toEqual([50, 70]); // 20 alone is under the minimum
+    expect(chunksFor(task({ id: "t", splittable: false }), 120, 50)).toEqual([120]);
+    expect(chunksFor(task({ id: "t" }), 150, 50)).toEqual([50, 50, 50]);
+  });
+
+  it("keeps buffers around events and breaks between blocks", () => {
+    const meeting = { start: at("2026-11-23T10:00"), end: at("2026-11-23T11:00") };
+    const input = base({
+      busy: [meeting],
+      tasks: [task({ id: "a", energy: "high" }), task({ id: "b", energy: "high" })],
+    });
+    const { placed } = schedule(input);
+    checkInvariants(input, placed, []);
+  });
+
+  it("never places in the past", () => {
+    const input = base({ now: at("2026-11-23T14:02"), tasks: [task({ id: "a" })] });
+    const { placed } = schedule(input);
+    expect(placed[0]!.start).toBeGreaterThanOrEqual(at("2026-11-23T14:05"));
+  });
+
+  it("meets a deadline even when a higher-priority task without one wants the same time", () => {
+    const input = base({
+      profile: { ...profile, workingDays: [1], dailyLoadCapMinutes: 480 },
+      tasks: [
+        task({ id: "big", priority: "high", estimatedMinutes: 300, energy: "high" }),
+        task({
+          id: "due",
+          priority: "low",
+          estimatedMinutes: 100,
+          deadline: at("2026-11-23T17:00"),
+        }),
+      ],
+    });
+    const { placed, unplaced } = schedule(input);
+    expect(unplaced.map((u) => u.taskId)).not.toContain("due");
+    checkInvariants(
+      input,
+      placed,
+      unplaced.map((u) => u.taskId),
+    );
+  });
+
+  it("reports an impossible deadline with the hours needed and free", () => {
+    const input = base({
+      tasks: [task({ id: "report", estimatedMinutes: 300, deadline: at("2026-11-23T12:00") })],
+    });
+    const { placed, unplaced } = schedule(input);
+    expect(placed).toEqual([]);
+    expect(unplaced[0]!.reason).toMatch(
+      /^Needs 6 h before Mon 23 Nov, 12:00, but only 3 h is free/,
+    );
+  });
+
+  it("respects the daily load cap, leaving slack", () => {
+    const input = base({
+      profile: { ...profile, dailyLoadCapMinutes: 120 },
+      tasks: Array.from({ length: 6 }, (_, i) => task({ id: `t${i}`, estimatedMinutes: 50 })),
+    });
+    const { placed, unplaced } = schedule(input);
+    checkInvariants(
+      input,
+      placed,
+      unplaced.map((u) => u.taskId),
+    );
+    expect(unplaced).toEqual([]);
+  });
+
+  it("a re-plan keeps unchanged blocks where they are", () => {
+    const input = base({
+      tasks: [
+        task({ id: "a", energy: "high" }),
+        task({ id: "b" }),
+        task({ id: "c", energy: "low" }),
+      ],
+    });
+    const first = schedule(input);
+    const meeting = { start: at("2026-11-26T09:00"), end: at("2026-11-26T10:00") }; // Thursday
+    const again = schedule({ ...input, busy: [meeting], previous: first.placed });
+    expect(again.placed).toEqual(first.placed);
+  });
+
+  it("blocks that have started are never moved and count as done", () => {
+    const started: Block = {
+      taskId: "a",
+      start: at("2026-11-23T09:00"),
+      end: at("2026-11-23T10:00"),
+    };
+    const input = base({
+      now: at("2026-11-23T09:30"),
+      tasks: [task({ id: "a", estimatedMinutes: 100 })],
+      locked: [started],
+    });
+    const { placed } = schedule(input);
+    const minutes = placed.reduce((s, b) => s + (b.end - b.start) / MIN, 0);
+    expect(minutes).toBe(120 - 60);
+    for (const b of placed) expect(b.start).toBeGreaterThanOrEqual(started.end + 10 * MIN);
+  });
+
+  it("reads working hours in the user's zone across a DST change", () => {
+    const ny: SchedulerProfile = { ...profile, timezone: "America/New_York", workingDays: [7, 1] };
+    // 2026-11-01 is the end of DST in New York
+    const now = DateTime.fromISO("2026-11-01T00:30", { zone: "America/New_York" }).toMillis();
+    const { placed } = schedule({
+      ...base(),
+      profile: ny,
+      now,
+      horizonDays: 1,
+      tasks: [task({ id: "a" })],
+    });
+    const s = DateTime.fromMillis(placed[0]!.start, { zone: "America/New_York" });
+    expect(s.hour).toBeGreaterThanOrEqual(9);
+  });
+
+  it("is deterministic", () => {
+    const input = base({ tasks: [task({ id: "x" }), task({ id: "y", energy: "high" })] });
+    expect(schedule(input)).toEqual(schedule(input));
+  });
+});
+
+describe("schedule — property checks on random calendars", () => {
+  function rng(seed: number) {
+    let s = seed >>> 0;
+    return () => {
+      s = (s * 1664525 + 1013904223) >>> 0;
+      return s / 2 ** 32;
+    };
+  }
+  it("keeps every rule on 200 random instances", () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const r = rng(seed);
+      const busy: Interval[] = [];
+      for (let i = 0; i < Math.floor(r() * 25); i++) {
+        const start = monday + Math.floor(r() * 7 * 24 * 4) * 15 * MIN;
+        busy.push({ start, end: start + (15 + Math.floor(r() * 8) * 15) * MIN });
+      }
+      const tasks: SchedulerTask[] = Array.from({ length: 1 + Math.floor(r() * 12) }, (_, i) =>
+        task({
+          id: `t${i}`,
+          estimatedMinutes: 15 + Math.floor(r() * 16) * 15,
+          priority: (["low", "medium", "high"] as const)[Math.floor(r() * 3)]!,
+          energy: (["low", "medium", "high"] as const)[Math.floor(r() * 3)]!,
+          splittable: r() > 0.3,
+          minChunkMinutes: 15 + Math.floor(r() * 3) * 10,
+          deadline: r() > 0.5 ? monday + Math.floor(1 + r() * 7 * 24) * 60 * MIN : undefined,
+        }),
+      );
+      const input = base({
+        busy,
+        tasks,
+        now: monday + Math.floor(r() * 48) * 30 * MIN,
+        profile: {
+          ...profile,
+          dailyLoadCapMinutes: 120 + Math.floor(r() * 5) * 60,
+          bufferMinutes: Math.floor(r() * 4) * 5,
+        },
+      });
+      const { placed, unplaced } = schedule(input);
+      checkInvariants(
+        input,
+        placed,
+        unplaced.map((u) => u.taskId),
+      );
+      expect(
+        new Set([...placed.map((b) => b.taskId), ...unplaced.map((u) => u.taskId)]).size,
+      ).toBeGreaterThanOrEqual(Math.min(tasks.length, new Set(tasks.map((t) => t.id)).size) - 0);
+      for (const u of unplaced) expect(u.reason.length).toBeGreaterThan(10);
+    }
+  });
+});

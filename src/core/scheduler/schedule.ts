@@ -1,0 +1,272 @@
+import { DateTime } from "luxon";
+import { normalize, overlapLength, subtract } from "./intervals.ts";
+import type {
+  Block,
+  EnergyLevel,
+  Interval,
+  ScheduleInput,
+  ScheduleResult,
+  SchedulerProfile,
+  SchedulerTask,
+  Unplaced,
+} from "./types.ts";
+
+const MINUTE = 60_000;
+const GRID = 5 * MINUTE;
+const PRIORITY_WEIGHT = { high: 3, medium: 2, low: 1 } as const;
+
+type Day = {
+  key: string;
+  work: Interval;
+  windows: (Interval & { level: EnergyLevel })[];
+};
+
+/** Working windows of each day in the horizon, built in the user's zone (DST-safe). */
+function buildDays(profile: SchedulerProfile, now: number, horizonDays: number): Day[] {
+  const zone = profile.timezone;
+  const first = DateTime.fromMillis(now, { zone }).startOf("day");
+  const days: Day[] = [];
+  for (let d = 0; d < horizonDays; d++) {
+    const date = first.plus({ days: d });
+    if (!profile.workingDays.includes(date.weekday)) continue;
+    const at = (minutes: number) => date.plus({ minutes }).toMillis();
+    days.push({
+      key: date.toISODate()!,
+      work: { start: at(profile.workingHours.start), end: at(profile.workingHours.end) },
+      windows: profile.energyWindows.map((w) => ({
+        start: at(w.start),
+        end: at(w.end),
+        level: w.level,
+      })),
+    });
+  }
+  return days;
+}
+
+const ceilGrid = (t: number) => Math.ceil(t / GRID) * GRID;
+const floorGrid = (t: number) => Math.floor(t / GRID) * GRID;
+
+/** Minutes of work, padded for realism and rounded up to 5. */
+export function paddedMinutes(estimate: number, padding: number): number {
+  return Math.ceil((estimate * padding) / 5) * 5;
+}
+
+/** Splits the needed minutes into chunks no shorter than the task's minimum. */
+export function chunksFor(task: SchedulerTask, need: number, focus: number): number[] {
+  if (!task.splittable || need <= Math.max(focus, task.minChunkMinutes)) return [need];
+  const size = Math.max(focus, task.minChunkMinutes);
+  const chunks: number[] = [];
+  let left = need;
+  while (left > 0) {
+    chunks.push(Math.min(size, left));
+    left -= size;
+  }
+  const last = chunks.at(-1)!;
+  if (chunks.length > 1 && last < task.minChunkMinutes) {
+    chunks.pop();
+    chunks[chunks.length - 1]! += last; // too small alone: the previous chunk takes it
+  }
+  return chunks;
+}
+
+function energyScore(task: SchedulerTask, block: Interval, day: Day): number {
+  const length = block.end - block.start;
+  let peak = 0;
+  let low = 0;
+  for (const w of day.windows) {
+    const o = overlapLength(block, w);
+    if (w.level === "peak") peak += o;
+    else if (w.level === "low") low += o;
+  }
+  const p = peak / length;
+  const l = low / length;
+  const g = Math.max(0, 1 - p - l);
+  if (task.energy === "high") return 3 * p + g - 2 * l;
+  if (task.energy === "low") return 2 * l + g - 1.5 * p; // keeps peak hours for hard work
+  return g + 0.3 * p - 0.5 * l;
+}
+
+type State = {
+  free: Interval[];
+  load: Map<string, number>;
+  placed: Block[];
+};
+
+/**
+ * Places tasks into free working time around busy events. Pure and deterministic.
+ *
+ * Guarantees: no block overlaps busy time or its buffer, another block or its break; no
+ * block starts before `now` or leaves working hours; no day exceeds the load cap; a task is
+ * either placed in full or reported with a reason a person understands. High-energy work
+ * goes to peak windows when it can; deadline tasks are placed first, earliest deadline
+ * first, so lower-priority work never pushes a due task past its deadline.
+ */
+export function schedule(input: ScheduleInput): ScheduleResult {
+  const { profile, now } = input;
+  const days = buildDays(profile, now, input.horizonDays);
+  const dayOf = (t: number) => days.find((d) => t >= d.work.start && t < d.work.end);
+  const buffer = profile.bufferMinutes * MINUTE;
+  const gap = profile.breakMinutes * MINUTE;
+  const start = ceilGrid(now);
+
+  // days stay separate intervals (never merged), so a block never spans midnight
+  let free = days
+    .map((d) => ({ start: Math.max(d.work.start, start), end: d.work.end }))
+    .filter((i) => i.end > i.start);
+  for (const b of normalize(input.busy))
+    free = subtract(free, { start: b.start - buffer, end: b.end + buffer });
+  const load = new Map<string, number>();
+  const done = new Map<string, number>();
+  for (const b of input.locked) {
+    free = subtract(free, { start: b.start - gap, end: b.end + gap });
+    const day = dayOf(b.start);
+    if (day) load.set(day.key, (load.get(day.key) ?? 0) + (b.end - b.start) / MINUTE);
+    done.set(b.taskId, (done.get(b.taskId) ?? 0) + (b.end - b.start) / MINUTE);
+  }
+  const state: State = { free, load, placed: [] };
+  const unplaced: Unplaced[] = [];
+
+  const fits = (block: Interval, day: Day, deadline: number | undefined) =>
+    block.start >= start &&
+    block.end <= day.work.end &&
+    (deadline === undefined || block.end <= deadline) &&
+    state.free.some((f) => f.start <= block.start && block.end <= f.end) &&
+    (state.load.get(day.key) ?? 0) + (block.end - block.start) / MINUTE <=
+      profile.dailyLoadCapMinutes;
+
+  const take = (block: Block, day: Day) => {
+    state.free = subtract(state.free, { start: block.start - gap, end: block.end + gap });
+    state.load.set(day.key, (state.load.get(day.key) ?? 0) + (block.end - block.start) / MINUTE);
+    state.placed.push(block);
+  };
+
+  const ordered = [...input.tasks].sort(
+    (a, b) =>
+      (a.deadline ?? Number.POSITIVE_INFINITY) - (b.deadline ?? Number.POSITIVE_INFINITY) ||
+      PRIORITY_WEIGHT[b.priority] - PRIORITY_WEIGHT[a.priority] ||
+      (a.energy === "high" ? 0 : 1) - (b.energy === "high" ? 0 : 1) ||
+      a.id.localeCompare(b.id),
+  );
+
+  // keep last plan's blocks where they still fit, so a re-plan moves as little as possible
+  const previousByTask = new Map<string, Block[]>();
+  for (const b of input.previous ?? []) {
+    previousByTask.set(b.taskId, [...(previousByTask.get(b.taskId) ?? []), b]);
+  }
+
+  for (const task of ordered) {
+    const need =
+      paddedMinutes(task.estimatedMinutes, profile.estimatePadding) - (done.get(task.id) ?? 0);
+    if (need <= 0) continue;
+    if (task.deadline !== undefined && task.deadline <= now) {
+      unplaced.push({
+        taskId: task.id,
+        reason: "Its deadline has already passed — pick a new one and I'll find time.",
+      });
+      continue;
+    }
+    const kept = keepPrevious(task, need, previousByTask.get(task.id) ?? []);
+    if (kept) continue;
+    const chunks = chunksFor(task, need, profile.focusBlockMinutes);
+    const snapshot: State = {
+      free: state.free,
+      load: new Map(state.load),
+      placed: [...state.placed],
+    };
+    let ok = true;
+    for (const minutes of chunks) {
+      const best = bestSlot(task, minutes * MINUTE);
+      if (!best) {
+        ok = false;
+        break;
+      }
+      take({ taskId: task.id, ...best.block }, best.day);
+    }
+    if (!ok) {
+      Object.assign(state, snapshot);
+      unplaced.push({ taskId: task.id, reason: explain(task, need, chunks) });
+    }
+  }
+
+  function keepPrevious(task: SchedulerTask, need: number, blocks: Block[]): boolean {
+    if (blocks.length === 0) return false;
+    const total = blocks.reduce((s, b) => s + (b.end - b.start) / MINUTE, 0);
+    if (total !== need) return false; // the task changed: plan it afresh
+    const snapshot: State = {
+      free: state.free,
+      load: new Map(state.load),
+      placed: [...state.placed],
+    };
+    for (const b of [...blocks].sort((x, y) => x.start - y.start)) {
+      const day = dayOf(b.start);
+      if (!day || !fits(b, day, task.deadline)) {
+        Object.assign(state, snapshot);
+        return false;
+      }
+      take({ taskId: task.id, start: b.start, end: b.end }, day);
+    }
+    return true;
+  }
+
+  function bestSlot(task: SchedulerTask, length: number) {
+    let best: { block: Interval; day: Day; score: number } | undefined;
+    const urgency = PRIORITY_WEIGHT[task.priority] + (task.deadline !== undefined ? 2 : 0);
+    for (const f of state.free) {
+      if (f.end - f.start < length) continue;
+      const day = dayOf(f.start);
+      if (!day) continue;
+      const candidates = new Set<number>([ceilGrid(f.start), floorGrid(f.end - length)]);
+      for (const w of day.windows) {
+        if (w.start > f.start && w.start < f.end) candidates.add(ceilGrid(w.start));
+        if (w.end > f.start && w.end < f.end) candidates.add(floorGrid(w.end - length));
+      }
+      for (const s of candidates) {
+        const block = { start: s, end: s + length };
+        if (!fits(block, day, task.deadline)) continue;
+        const daysOut = (s - start) / 86_400_000;
+        const score =
+          2 * energyScore(task, block, day) -
+          0.15 * urgency * daysOut -
+          0.001 * ((s - day.work.start) / MINUTE / 60);
+        if (!best || score > best.score + 1e-9) best = { block, day, score };
+      }
+    }
+    return best;
+  }
+
+  /** Why a task could not be placed, in words. */
+  function explain(task: SchedulerTask, need: number, chunks: number[]): string {
+    const until = task.deadline ?? Number.POSITIVE_INFINITY;
+    let freeMinutes = 0;
+    for (const d of days) {
+      const cap = profile.dailyLoadCapMinutes - (state.load.get(d.key) ?? 0);
+      let dayFree = 0;
+      for (const f of state.free) {
+        dayFree +=
+          overlapLength(f, { start: d.work.start, end: Math.min(d.work.end, until) }) / MINUTE;
+      }
+      freeMinutes += Math.max(0, Math.min(cap, dayFree));
+    }
+    const needText = hours(need);
+    const freeText = hours(Math.floor(freeMinutes / 5) * 5);
+    if (task.deadline !== undefined) {
+      const due = DateTime.fromMillis(task.deadline, { zone: profile.timezone }).toFormat(
+        "ccc d LLL, HH:mm",
+      );
+      return `Needs ${needText} before ${due}, but only ${freeText} is free in your working hours.`;
+    }
+    if (!task.splittable && chunks.length === 1 && freeMinutes >= need) {
+      return `Needs one unbroken ${needText} block, and no free slot is that long. Allow splitting, or clear some time.`;
+    }
+    return `Needs ${needText}, but only ${freeText} is free in the next ${input.horizonDays} days.`;
+  }
+
+  state.placed.sort((a, b) => a.start - b.start);
+  return { placed: state.placed, unplaced };
+}
+
+function hours(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const h = minutes / 60;
+  return `${Number.isInteger(h) ? h : h.toFixed(1)} h`;
+}

@@ -1,0 +1,58 @@
+/** Inputs and outputs of the scheduler. Instants are epoch milliseconds (UTC). */
+
+export type EnergyLevel = "peak" | "good" | "low";
+export type Priority = "low" | "medium" | "high";
+
+/** How a person works, from the productivity questionnaire (see src/core/productivity). */
+export type SchedulerProfile = {
+  /** IANA zone the day boundaries, working hours and windows are read in. */
+  timezone: string;
+  /** ISO weekdays, 1 = Monday … 7 = Sunday. */
+  workingDays: number[];
+  /** Minutes from local midnight. */
+  workingHours: { start: number; end: number };
+  /** Minutes from local midnight; time outside every window counts as "good". */
+  energyWindows: { start: number; end: number; level: EnergyLevel }[];
+  focusBlockMinutes: number;
+  /** Gap kept between two placed blocks. */
+  breakMinutes: number;
+  /** Gap kept around every busy event (hard constraint). */
+  bufferMinutes: number;
+  /** Most minutes of placed work per local day; the rest stays slack. */
+  dailyLoadCapMinutes: number;
+  /** People underestimate: estimates are multiplied by this (1.25 = +25 %). */
+  estimatePadding: number;
+};
+
+export type SchedulerTask = {
+  id: string;
+  title: string;
+  estimatedMinutes: number;
+  deadline?: number;
+  priority: Priority;
+  energy: "low" | "medium" | "high";
+  splittable: boolean;
+  minChunkMinutes: number;
+};
+
+export type Interval = { start: number; end: number };
+
+/** A block of a task. */
+export type Block = Interval & { taskId: string };
+
+export type ScheduleInput = {
+  profile: SchedulerProfile;
+  /** Existing events, recurrences already expanded. */
+  busy: Interval[];
+  tasks: SchedulerTask[];
+  /** Blocks that must not move (locked by the user, or already started); they count as done work. */
+  locked: Block[];
+  /** The previous plan's movable blocks: kept where they still fit, so a re-plan moves little. */
+  previous?: Block[];
+  now: number;
+  horizonDays: number;
+};
+
+export type Unplaced = { taskId: string; reason: string };
+
+export type ScheduleResult = { placed: Block[]; unplaced: Unplaced[] };
