@@ -23,6 +23,7 @@ import { registerChatRoutes } from "./routes/chat.ts";
 import { registerConversationRoutes } from "./routes/conversations.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerProfileRoutes } from "./routes/profile.ts";
+import { registerTaskRoutes } from "./routes/tasks.ts";
 import { registerUsageRoutes } from "./routes/usage.ts";
 
 export type BuildOptions = {
@@ -146,6 +147,7 @@ export async function buildApp(opts: BuildOptions) {
   registerChatRoutes(app, ctx, opts.chatRateLimit);
   registerUsageRoutes(app, ctx);
   registerConversationRoutes(app, ctx);
+  registerTaskRoutes(app, ctx);
 
   const hasWeb = existsSync(path.join(webRoot, "index.html"));
   if (hasWeb) {
