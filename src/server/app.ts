@@ -18,7 +18,9 @@ import type { LanguageModel } from "./integrations/llm/language-model.ts";
 import { PROJECT_ROOT } from "./project-root.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
+import { registerOnboardingRoutes } from "./routes/onboarding.ts";
 import { registerProfileRoutes } from "./routes/profile.ts";
+import { registerVoteRoutes } from "./routes/votes.ts";
 
 export type BuildOptions = {
   config: Config;
@@ -127,6 +129,8 @@ export async function buildApp(opts: BuildOptions) {
   registerMetaRoutes(app, ctx, webRoot);
   registerAuthRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
+  registerVoteRoutes(app, ctx);
+  registerOnboardingRoutes(app, ctx);
 
   const hasWeb = existsSync(path.join(webRoot, "index.html"));
   if (hasWeb) {
