@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SAGE_IDS } from "../../src/core/contract/votes.ts";
+import { SAGE_IDS } from "../../src/core/votes/candidates.ts";
 import { sageVotes, voteLedger } from "../../src/server/db/schema.ts";
 import { VOTE_RATE_LIMIT } from "../../src/server/routes/votes.ts";
 import { VOTER_COOKIE } from "../../src/server/votes/voter-key.ts";

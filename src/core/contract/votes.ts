@@ -1,18 +1,5 @@
 import { z } from "zod";
-
-/** The nine candidate assistants visitors can upvote (spec §3, "Vote counts"). */
-export const SAGE_IDS = [
-  "fitness",
-  "goals",
-  "career",
-  "relationships",
-  "nutrition",
-  "travel",
-  "writing",
-  "learning",
-  "creative",
-] as const;
-export type SageId = (typeof SAGE_IDS)[number];
+import { SAGE_IDS, type SageId } from "../votes/candidates.ts";
 
 export const sageId = z.enum(SAGE_IDS, {
   error: `must be one of: ${SAGE_IDS.join(", ")}`,

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { SageId } from "../../core/contract/votes.ts";
+import type { SageId } from "../../core/votes/candidates.ts";
 import type { Db } from "../db/client.ts";
 import { sageVotes, voteLedger } from "../db/schema.ts";
 

@@ -1,4 +1,4 @@
-import { SAGE_IDS, type SageId } from "../../core/contract/votes.ts";
+import { SAGE_IDS, type SageId } from "../../core/votes/candidates.ts";
 import type { Db } from "../db/client.ts";
 import { sageVotes } from "../db/schema.ts";
 
