@@ -1,7 +1,17 @@
+import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
 
+/**
+ * Opens the landing page and waits until the app has taken over the prerendered HTML (the
+ * vote counts only appear then), so clicks reach React's handlers.
+ */
+async function openLanding(page: Page, path = "/") {
+  await page.goto(path);
+  await expect(page.getByTestId("votes-fitness")).toHaveText(/^\d+ votes?$/);
+}
+
 test("the landing page shows every section and passes the accessibility scan", async ({ page }) => {
-  await page.goto("/");
+  await openLanding(page);
   await expect(
     page.getByRole("heading", {
       level: 1,
@@ -26,7 +36,7 @@ test("the landing page shows every section and passes the accessibility scan", a
   await expectAccessible(page);
 
   // /dashboard is the same page
-  await page.goto("/dashboard");
+  await openLanding(page, "/dashboard");
   await expect(page.getByRole("heading", { level: 2, name: "Choose Your Sage" })).toBeVisible();
 });
 
@@ -34,7 +44,7 @@ test("the hero button scrolls to the calendar section, which opens /productivity
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto("/");
+  await openLanding(page);
   const heading = page.getByRole("heading", { level: 2, name: "Calendar Intelligence" });
   await expect(heading).not.toBeInViewport();
   await page.getByRole("button", { name: "Get my free calendar preview" }).click();
@@ -47,7 +57,7 @@ test("the hero button scrolls to the calendar section, which opens /productivity
 test("a vote counts once: the count rises, the button is disabled, and stays so after a reload", async ({
   page,
 }) => {
-  await page.goto("/");
+  await openLanding(page);
   const count = page.getByTestId("votes-fitness");
   await expect(count).toHaveText(/^\d+ votes?$/);
   const before = Number((await count.textContent())!.split(" ")[0]);
@@ -79,7 +89,7 @@ test("a vote counts once: the count rises, the button is disabled, and stays so 
 });
 
 test("the quick setup runs one question at a time to the profile summary", async ({ page }) => {
-  await page.goto("/");
+  await openLanding(page);
   await page.getByLabel("Life area").selectOption("career");
   await page.getByRole("button", { name: "Start quick setup" }).click();
 
@@ -132,7 +142,7 @@ test("a signed-in user can run the quick setup from home and start getting help 
 test("the footer opens the privacy policy and the terms, and offers support by mail", async ({
   page,
 }) => {
-  await page.goto("/");
+  await openLanding(page);
   const footer = page.getByRole("navigation", { name: "Legal and support" });
   await expect(footer.getByRole("link", { name: "Contact support" })).toHaveAttribute(
     "href",
