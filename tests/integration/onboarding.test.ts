@@ -73,7 +73,7 @@ describe("without a language model", () => {
     const body = res.json();
     expect(body.saved).toBe(false);
     expect(body.contextSummary).toContain("Current role: Support lead for four years.");
-    expect(body.contextSummary).toContain("Where they want to go: Product manager.");
+    expect(body.contextSummary).toContain("Where you want to go: Product manager.");
   });
 
   it("saves a signed-in user's context as the domain's active one, replacing the last", async () => {

@@ -15,8 +15,8 @@ describe("composeContextSummary", () => {
     const lines = summary.split("\n");
     expect(lines[0]).toBe("Career profile");
     expect(lines[1]).toBe("Current role: Support lead for 4 years.");
-    expect(lines[2]).toBe("Where they want to go: Product manager!");
-    expect(lines[3]).toContain("You shared 2 things about your career life");
+    expect(lines[2]).toBe("Where you want to go: Product manager!");
+    expect(lines[3]).toContain("You shared 2 things about this part of your life");
     expect(lines[3]).toContain(QUESTION_SETS.career.focus);
   });
 

@@ -43,6 +43,6 @@ export function composeContextSummary(input: {
   return [
     title,
     ...lines,
-    `You shared ${shared} about your ${set.name} life. Your ${set.name} assistant will build on this, keep plans realistic for the time you have, and help with ${set.focus}.`,
+    `You shared ${shared} about this part of your life. Your ${set.name} assistant will build on it, keep plans realistic for the time you have, and help with ${set.focus}.`,
   ].join("\n");
 }

@@ -34,12 +34,12 @@ export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {
     focus: "planning realistic days, protecting focus time and getting started on hard tasks",
     questions: [
       {
-        label: "What they want to get done",
+        label: "Priorities this month",
         question: "What are the most important things you want to get done in the next month?",
         placeholder: "e.g. Finish the grant application and clear my inbox backlog",
       },
       {
-        label: "A typical day",
+        label: "Typical day",
         question: "What does a typical weekday look like for you, from waking up to winding down?",
         placeholder: "e.g. Up at 7, school run, work 9–5 with lots of meetings, tired by 9 pm",
       },
@@ -85,7 +85,7 @@ export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {
         placeholder: "e.g. Sore left knee on stairs, no equipment at home",
       },
       {
-        label: "What keeps them going",
+        label: "What keeps you going",
         question: "What kind of exercise do you enjoy, and what makes you stop?",
         placeholder: "e.g. I like being outside; I quit when plans get too ambitious",
       },
@@ -127,7 +127,7 @@ export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {
     focus: "thinking things through out loud, at your pace",
     questions: [
       {
-        label: "What they want to talk about",
+        label: "Topics to talk through",
         question: "What would you like to talk through most often?",
         placeholder: "e.g. Ideas for my side project, and everyday decisions",
       },
@@ -137,7 +137,7 @@ export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {
         placeholder: "e.g. Direct, but ask me questions when I'm vague",
       },
       {
-        label: "Topics they enjoy",
+        label: "Favourite topics",
         question: "Which topics do you enjoy or know a lot about?",
         placeholder: "e.g. History, cooking, football",
       },
@@ -147,7 +147,7 @@ export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {
         placeholder: "e.g. Politics",
       },
       {
-        label: "When they chat",
+        label: "When to chat",
         question: "When are you most likely to want a conversation?",
         placeholder: "e.g. Late evenings when I can't switch off",
       },
@@ -158,7 +158,7 @@ export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {
     focus: "a calm, judgement-free place to sort out what's on your mind",
     questions: [
       {
-        label: "What's on their mind",
+        label: "On your mind",
         question: "What has been weighing on you lately?",
         placeholder: "e.g. Work stress and not sleeping well",
       },
@@ -168,12 +168,12 @@ export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {
         placeholder: "e.g. A walk, talking to my sister, writing things down",
       },
       {
-        label: "What support looks like",
+        label: "Support wanted",
         question: "What kind of support would be most useful from me?",
         placeholder: "e.g. Help me untangle my thoughts, not advice right away",
       },
       {
-        label: "Their people",
+        label: "People to lean on",
         question: "Who else do you lean on, and how often do you talk to them?",
         placeholder: "e.g. Two close friends, but we rarely talk during the week",
       },
@@ -189,7 +189,7 @@ export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {
     focus: "drafting, editing and finishing what you write",
     questions: [
       {
-        label: "What they write",
+        label: "What you write",
         question: "What do you write, or want to write?",
         placeholder: "e.g. A newsletter about gardening, and work reports",
       },
@@ -199,12 +199,12 @@ export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {
         placeholder: "e.g. Beginners who have a small balcony",
       },
       {
-        label: "Where they get stuck",
+        label: "Where you get stuck",
         question: "Where do you usually get stuck: starting, structuring, editing or finishing?",
         placeholder: "e.g. Starting: I stare at the blank page",
       },
       {
-        label: "Their voice",
+        label: "Voice",
         question: "How would you describe the voice or tone you want?",
         placeholder: "e.g. Warm and practical, a little funny",
       },
@@ -225,7 +225,7 @@ export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {
         placeholder: "e.g. Customer support lead for 4 years at a software company",
       },
       {
-        label: "Where they want to go",
+        label: "Where you want to go",
         question: "Where would you like your career to be in two years?",
         placeholder: "e.g. Working as a product manager",
       },
@@ -235,7 +235,7 @@ export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {
         placeholder: "e.g. Explaining technical problems simply, calming angry customers",
       },
       {
-        label: "What holds them back",
+        label: "What holds you back",
         question: "What feels like the biggest obstacle between you and that next step?",
         placeholder: "e.g. No formal experience, unsure how to show what I can do",
       },
@@ -297,12 +297,12 @@ export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {
         placeholder: "e.g. We argue about chores and rarely have time alone",
       },
       {
-        label: "Communication style",
+        label: "Handling disagreements",
         question: "How do you tend to handle disagreements?",
         placeholder: "e.g. I go quiet and bring it up days later",
       },
       {
-        label: "What they'd like",
+        label: "Hoped-for change",
         question: "What would you like to be different in three months?",
         placeholder: "e.g. A weekly evening together and calmer conversations",
       },
@@ -344,12 +344,12 @@ export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {
     focus: "learning plans, practice schedules and remembering what you learn",
     questions: [
       {
-        label: "What they want to learn",
+        label: "Learning goal",
         question: "What would you like to learn?",
         placeholder: "e.g. Conversational Spanish",
       },
       {
-        label: "Why",
+        label: "Why and by when",
         question: "Why do you want to learn it, and by when?",
         placeholder: "e.g. To talk with my partner's family when we visit in June",
       },
@@ -359,7 +359,7 @@ export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {
         placeholder: "e.g. A year of school Spanish, I can read simple menus",
       },
       {
-        label: "How they learn best",
+        label: "How you learn best",
         question: "How do you learn best: reading, listening, doing, or with other people?",
         placeholder: "e.g. Listening and speaking, I get bored with textbooks",
       },
@@ -385,12 +385,12 @@ export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {
         placeholder: "e.g. An illustrated book for my nephew",
       },
       {
-        label: "What blocks them",
+        label: "What blocks you",
         question: "What tends to stop you from creating?",
         placeholder: "e.g. Perfectionism, and feeling it's not a good use of time",
       },
       {
-        label: "When they create",
+        label: "When you create",
         question: "When do you feel most creative, and how much time can you give it?",
         placeholder: "e.g. Sunday mornings, a couple of hours",
       },
