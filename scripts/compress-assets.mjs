@@ -32,4 +32,6 @@ for (const file of files(webDir)) {
   raw += data.length;
   brotli += br.length;
 }
-console.log(`compressed: ${(raw / 1024).toFixed(0)} KiB → ${(brotli / 1024).toFixed(0)} KiB (brotli)`);
+console.log(
+  `compressed: ${(raw / 1024).toFixed(0)} KiB → ${(brotli / 1024).toFixed(0)} KiB (brotli)`,
+);
