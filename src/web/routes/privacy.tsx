@@ -40,7 +40,9 @@ export default function PrivacyPage() {
         </li>
         <li>
           <strong>Sign-in sessions:</strong> one per device, kept as a secure cookie (
-          <code>sage_session</code>). We store only a hash of its secret and when it expires.
+          <code>sage_session</code>). We store only a hash of its secret and when it expires. While
+          a Google sign-in is in progress (at most ten minutes), a second cookie ties it to your
+          browser.
         </li>
         <li>
           <strong>Your profile:</strong> plan, subscription status, the number of messages used this
