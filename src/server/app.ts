@@ -22,9 +22,11 @@ import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerChatRoutes } from "./routes/chat.ts";
 import { registerConversationRoutes } from "./routes/conversations.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
+import { registerOnboardingRoutes } from "./routes/onboarding.ts";
 import { registerProfileRoutes } from "./routes/profile.ts";
 import { registerTaskRoutes } from "./routes/tasks.ts";
 import { registerUsageRoutes } from "./routes/usage.ts";
+import { registerVoteRoutes } from "./routes/votes.ts";
 
 export type BuildOptions = {
   config: Config;
@@ -148,15 +150,22 @@ export async function buildApp(opts: BuildOptions) {
   registerUsageRoutes(app, ctx);
   registerConversationRoutes(app, ctx);
   registerTaskRoutes(app, ctx);
+  registerVoteRoutes(app, ctx);
+  registerOnboardingRoutes(app, ctx);
 
   const hasWeb = existsSync(path.join(webRoot, "index.html"));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
       index: false,
+      // the build writes .br and .gz beside each asset (scripts/compress-assets.mjs)
+      preCompressed: true,
+      // send's own cache-control would override the one set below
+      cacheControl: false,
       setHeaders: (res, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+        res.setHeader("vary", "accept-encoding");
       },
     });
   }
@@ -170,7 +179,17 @@ export async function buildApp(opts: BuildOptions) {
     reply.header("cache-control", "no-cache");
     return reply.sendFile("index.html", { cacheControl: false });
   };
-  if (hasWeb) app.get("/", (_request, reply) => sendIndex(reply));
+  if (hasWeb) {
+    // the landing page is prerendered (scripts/prerender-landing.mjs): it paints before the
+    // JavaScript has loaded
+    const landing = existsSync(path.join(webRoot, "landing.html")) ? "landing.html" : "index.html";
+    const sendLanding = (reply: FastifyReply) => {
+      reply.header("cache-control", "no-cache");
+      return reply.sendFile(landing, { cacheControl: false });
+    };
+    app.get("/", (_request, reply) => sendLanding(reply));
+    app.get("/dashboard", (_request, reply) => sendLanding(reply));
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const readable = request.method === "GET" || request.method === "HEAD";

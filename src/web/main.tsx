@@ -1,13 +1,29 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
+import { router } from "./app/router.tsx";
 import "./styles.css";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const container = document.getElementById("root")!;
+const start = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+// A prerendered page (the landing, see src/web/prerender) stays on screen until its route's
+// code has loaded, so the first render replaces it with the same content rather than with
+// the loading screen.
+if (container.hasChildNodes() && !router.state.initialized) {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    start();
+  });
+} else {
+  start();
+}
 
 // spec: the version file is fetched and only logged
 fetch("/version.json")

@@ -19,6 +19,8 @@ export const router = createBrowserRouter([
       { path: "/success", ...page(() => import("../routes/success.tsx")) },
       { path: "/cancel", ...page(() => import("../routes/cancel.tsx")) },
       { path: "/signin", ...page(() => import("../routes/dev-sign-in.tsx")) },
+      { path: "/privacy", ...page(() => import("../routes/privacy.tsx")) },
+      { path: "/terms", ...page(() => import("../routes/terms.tsx")) },
       { path: "*", ...page(() => import("../routes/not-found.tsx")) },
     ],
   },

@@ -6,9 +6,12 @@ import { SiteHeader } from "./site-header.tsx";
 export function PageShell({
   children,
   header,
+  footer,
 }: {
   children: ReactNode;
   header?: React.ComponentProps<typeof SiteHeader>;
+  /** Replaces the default footer (the demo-mode note). */
+  footer?: ReactNode;
 }) {
   return (
     <div className="flex min-h-screen flex-col">
@@ -16,9 +19,11 @@ export function PageShell({
       <main id="main" className="flex-1">
         {children}
       </main>
-      <footer className="border-t border-stone-200 px-4 py-4 text-center">
-        <DemoModeNote />
-      </footer>
+      {footer ?? (
+        <footer className="border-t border-stone-200 px-4 py-4 text-center">
+          <DemoModeNote />
+        </footer>
+      )}
     </div>
   );
 }

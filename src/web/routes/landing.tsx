@@ -1,31 +1,100 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { Button } from "../components/button.tsx";
+import type { OnboardingDomain } from "../../core/onboarding/question-sets.ts";
 import { PageShell } from "../components/page-shell.tsx";
+import { SiteFooter } from "../components/site-footer.tsx";
 import { useAuth } from "../features/auth/auth-context.ts";
+import { AccountExtras } from "../features/landing/components/account-extras.tsx";
+import { CalendarSection } from "../features/landing/components/calendar-section.tsx";
+import {
+  CHOOSE_SECTION_ID,
+  ChooseSection,
+} from "../features/landing/components/choose-section.tsx";
+import { ComparisonSection } from "../features/landing/components/comparison-section.tsx";
+import { DontDoSection } from "../features/landing/components/dont-do-section.tsx";
+import { FeatureBlurbs } from "../features/landing/components/feature-blurbs.tsx";
+import { Hero } from "../features/landing/components/hero.tsx";
+import { PricingPlaceholder } from "../features/landing/components/pricing-placeholder.tsx";
+import { OnboardingFlow } from "../features/onboarding/components/onboarding-flow.tsx";
+import { VoteSection } from "../features/votes/components/vote-section.tsx";
 
-type Flow = "home" | "pricing" | "onboarding";
+type Flow =
+  | { kind: "home" }
+  | { kind: "pricing" }
+  | { kind: "onboarding"; domain: OnboardingDomain };
 type LandingState = { fromChat?: boolean; showPricing?: boolean } | null;
 
+/** Kept for the chat: an anonymous visitor's onboarding result, carried across sign-in. */
+export const PENDING_ONBOARDING_KEY = "sage:pending-onboarding";
+
 export default function LandingPage() {
-  const { status } = useAuth();
+  const { status, signIn } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const state = location.state as LandingState;
-  const [flow, setFlow] = useState<Flow>(state?.showPricing ? "pricing" : "home");
+  const [flow, setFlow] = useState<Flow>(
+    state?.showPricing ? { kind: "pricing" } : { kind: "home" },
+  );
   const [params, setParams] = useSearchParams();
   const authError = params.get("authError");
+  const scrollToChoose = useRef(false);
+
+  // arriving (again) with showPricing opens the pricing screen, even when already on /
+  useEffect(() => {
+    if ((location.state as LandingState)?.showPricing) setFlow({ kind: "pricing" });
+  }, [location]);
 
   // spec: a signed-in user on exactly / goes to /chat, unless arriving with fromChat or
   // while the pricing, onboarding or chat flow is open
   useEffect(() => {
     if (status !== "signedIn" || location.pathname !== "/") return;
-    if (state?.fromChat || flow !== "home" || authError) return;
+    if (state?.fromChat || flow.kind !== "home" || authError) return;
     navigate("/chat", { replace: true });
   }, [status, location.pathname, state, flow, authError, navigate]);
 
+  // a screen that replaces the content starts at its top; 'Help Me With Something Else'
+  // returns to the assistant choice
+  useEffect(() => {
+    if (flow.kind !== "home") {
+      window.scrollTo(0, 0);
+      return;
+    }
+    if (scrollToChoose.current) {
+      scrollToChoose.current = false;
+      const heading = document.getElementById(`${CHOOSE_SECTION_ID}-heading`);
+      heading?.scrollIntoView({ block: "start" });
+      heading?.focus({ preventScroll: true });
+    }
+  }, [flow]);
+
+  const openPricing = () => setFlow({ kind: "pricing" });
+  const goHome = () => setFlow({ kind: "home" });
+
+  async function startGettingHelp(
+    domain: OnboardingDomain,
+    result: { contextSummary: string; answers: Record<string, string> },
+  ) {
+    const chatState = { contextSummary: result.contextSummary, domain, responses: result.answers };
+    if (status === "signedIn") {
+      navigate("/chat", { state: chatState });
+      return;
+    }
+    try {
+      window.sessionStorage.setItem(PENDING_ONBOARDING_KEY, JSON.stringify(chatState));
+    } catch {
+      // storage blocked: the visitor signs in and starts the chat without it
+    }
+    await signIn();
+  }
+
   return (
-    <PageShell header={{ onLogoClick: () => setFlow("home") }}>
+    <PageShell
+      header={{
+        onLogoClick: goHome,
+        accountExtras: <AccountExtras signedIn={status === "signedIn"} onUpgrade={openPricing} />,
+      }}
+      footer={<SiteFooter />}
+    >
       {authError !== null && (
         <div
           role="alert"
@@ -44,19 +113,33 @@ export default function LandingPage() {
           </button>
         </div>
       )}
-      <section className="mx-auto max-w-4xl px-4 py-20 text-center">
-        <h1 className="text-4xl font-black tracking-tight text-stone-900 sm:text-5xl">
-          An AI that manages your calendar the way you actually work
-        </h1>
-        <p className="mx-auto mt-5 max-w-2xl text-lg text-stone-700">
-          Answer 5 questions about your energy, your days and what you avoid. Sage places realistic
-          time blocks, with buffers, at the hours you do your best work.
-        </p>
-        <div className="mt-8 flex flex-col items-center gap-3">
-          <Button onClick={() => navigate("/productivity")}>Build my calendar profile</Button>
-          <p className="text-sm text-stone-600">Free preview - No signup required</p>
+      {flow.kind === "pricing" ? (
+        <PricingPlaceholder onClose={goHome} />
+      ) : flow.kind === "onboarding" ? (
+        <div className="px-4 py-12 sm:py-16">
+          <h1 className="sr-only">Quick setup: {flow.domain}</h1>
+          <OnboardingFlow
+            key={flow.domain}
+            domain={flow.domain}
+            onExit={goHome}
+            onStart={(result) => void startGettingHelp(flow.domain, result)}
+            onSomethingElse={() => {
+              scrollToChoose.current = true;
+              goHome();
+            }}
+          />
         </div>
-      </section>
+      ) : (
+        <>
+          <Hero />
+          <CalendarSection />
+          <ComparisonSection />
+          <ChooseSection onStartOnboarding={(domain) => setFlow({ kind: "onboarding", domain })} />
+          <VoteSection />
+          <FeatureBlurbs />
+          <DontDoSection />
+        </>
+      )}
     </PageShell>
   );
 }

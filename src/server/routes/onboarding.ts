@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { contextRequest, questionsRequest } from "../../core/contract/onboarding.ts";
+import type { AppContext } from "../context.ts";
+import { parseInput } from "../errors.ts";
+import { buildContextSummary } from "../onboarding/build-context-summary.ts";
+import { generateOnboardingQuestions } from "../onboarding/generate-questions.ts";
+import { saveOnboardingContext } from "../onboarding/save-onboarding-context.ts";
+import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
+
+/** Both endpoints may call the model for anonymous visitors: per-address limits guard its budget. */
+export const ONBOARDING_RATE_LIMITS = {
+  questions: { name: "onboarding-questions", max: 30, windowSeconds: 600 },
+  context: { name: "onboarding-context", max: 20, windowSeconds: 600 },
+};
+
+export function registerOnboardingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  /** Signed-in callers are recognised (and a bad token refused); anonymous ones pass. */
+  const optionalUser = async (request: FastifyRequest) => {
+    if (request.headers.authorization) await ctx.requireUser(request);
+  };
+
+  app.post(
+    "/api/onboarding/questions",
+    { preHandler: rateLimit(ctx.db, ONBOARDING_RATE_LIMITS.questions) },
+    async (request) => {
+      const { domain } = parseInput(questionsRequest, request.body ?? {});
+      const questions = await generateOnboardingQuestions({
+        domain,
+        llm: ctx.llm,
+        log: request.log,
+      });
+      return { questions };
+    },
+  );
+
+  app.post(
+    "/api/onboarding/context",
+    { preHandler: [optionalUser, rateLimit(ctx.db, ONBOARDING_RATE_LIMITS.context)] },
+    async (request) => {
+      const { domain, answers } = parseInput(contextRequest, request.body ?? {});
+      const contextSummary = await buildContextSummary({
+        domain,
+        answers,
+        llm: ctx.llm,
+        log: request.log,
+      });
+      const user = request.user;
+      if (user) {
+        await saveOnboardingContext(ctx.db, { userId: user.id, domain, contextSummary, answers });
+      }
+      return { contextSummary, saved: Boolean(user) };
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import { voteRequest } from "../../core/contract/votes.ts";
+import type { AppContext } from "../context.ts";
+import { parseInput } from "../errors.ts";
+import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
+import { castVote } from "../votes/cast-vote.ts";
+import { readVoteCounts } from "../votes/read-vote-counts.ts";
+import { ensureVoterCookie, voterKey } from "../votes/voter-key.ts";
+
+/** Per client address: nine honest votes fit many times over; a stuffing script does not. */
+export const VOTE_RATE_LIMIT = { name: "votes", max: 30, windowSeconds: 600 };
+
+export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const secure = ctx.config.publicUrl.protocol === "https:";
+
+  app.get("/api/sage-votes", async (request, reply) => {
+    // the landing page reads the counts before anyone votes: that is when the voter gets
+    // their anonymous cookie
+    ensureVoterCookie(request, reply, { secure });
+    reply.header("cache-control", "no-store");
+    return { votes: await readVoteCounts(ctx.db) };
+  });
+
+  app.post(
+    "/api/sage-votes",
+    { preHandler: rateLimit(ctx.db, VOTE_RATE_LIMIT) },
+    async (request) => {
+      const { sageId } = parseInput(voteRequest, request.body ?? {});
+      return castVote(ctx.db, { sageId, voterKey: voterKey(request, ctx.config.sessionSecret) });
+    },
+  );
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { VoteResponse, VotesResponse } from "../../../../core/contract/votes.ts";
+import type { SageId } from "../../../../core/votes/candidates.ts";
+import { api } from "../../../lib/api.ts";
+
+export const votesQueryKey = ["sage-votes"] as const;
+
+export function useVotes() {
+  return useQuery({
+    queryKey: votesQueryKey,
+    queryFn: () => api<VotesResponse>("/api/sage-votes"),
+  });
+}
+
+const withCount = (data: VotesResponse | undefined, sageId: SageId, count: number) =>
+  data ? { votes: { ...data.votes, [sageId]: count } } : data;
+
+/**
+ * Spec §4, "Upvote": the count rises at once; it is replaced by the server's count only when
+ * the server says the vote was saved; a failure is logged and the optimistic count stays.
+ */
+export function useUpvote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sageId: SageId) =>
+      api<VoteResponse>("/api/sage-votes", {
+        method: "POST",
+        body: { sageId, hostname: window.location.hostname },
+      }),
+    onMutate: async (sageId) => {
+      await queryClient.cancelQueries({ queryKey: votesQueryKey });
+      queryClient.setQueryData<VotesResponse>(votesQueryKey, (data) =>
+        withCount(data, sageId, (data?.votes[sageId] ?? 0) + 1),
+      );
+    },
+    onSuccess: (result, sageId) => {
+      if (!result.saved) return;
+      queryClient.setQueryData<VotesResponse>(votesQueryKey, (data) =>
+        withCount(data, sageId, result.newCount),
+      );
+    },
+    onError: (err, sageId) => {
+      console.error(`vote for ${sageId} failed`, err);
+    },
+  });
+}
