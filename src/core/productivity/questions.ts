@@ -233,7 +233,7 @@ export const PRODUCTIVITY_STEPS: readonly ProductivityStep[] = [
 /** The human label of a chosen answer, e.g. ("work_style", "deep_work") → "Deep work". */
 export function answerLabel<K extends keyof ChoiceAnswers>(id: K, value: ChoiceAnswers[K]): string {
   const step = PRODUCTIVITY_STEPS.find((s) => s.id === id);
-  if (!step || step.kind !== "choice") return String(value);
+  if (step?.kind !== "choice") return String(value);
   const options = step.options as readonly ChoiceOption<string>[];
   return options.find((o) => o.value === value)?.label ?? String(value);
 }
