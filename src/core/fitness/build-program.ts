@@ -102,7 +102,7 @@ function overviewFor(intent: FitnessIntent, weeks: number): string {
   return parts.join(" ");
 }
 
-function weeklyStructureFor(intent: FitnessIntent, days: ProgramDay[], weeks: number): string {
+function weeklyStructureFor(days: ProgramDay[], weeks: number): string {
   const schedule = days.map((d) => `${d.day}: ${d.focus}`).join("; ");
   const rest = 7 - days.length;
   const restText =
@@ -124,7 +124,7 @@ export function buildFitnessProgram(answers: FitnessAnswers): FitnessProgram {
   const days = firstWeekDays(intent);
   return {
     overview: overviewFor(intent, weeks),
-    weeklyStructure: weeklyStructureFor(intent, days, weeks),
+    weeklyStructure: weeklyStructureFor(days, weeks),
     firstWeekPreview: {
       week: 1,
       description:
