@@ -17,7 +17,10 @@ import { createGoogleSignIn, type GoogleSignIn } from "./integrations/identity/g
 import type { LanguageModel } from "./integrations/llm/language-model.ts";
 import { PROJECT_ROOT } from "./project-root.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
+import { registerDomainContextRoutes } from "./routes/domain-contexts.ts";
+import { registerFitnessRoutes } from "./routes/fitness.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
+import { registerProductivityRoutes } from "./routes/productivity.ts";
 import { registerProfileRoutes } from "./routes/profile.ts";
 
 export type BuildOptions = {
@@ -127,6 +130,9 @@ export async function buildApp(opts: BuildOptions) {
   registerMetaRoutes(app, ctx, webRoot);
   registerAuthRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
+  registerProductivityRoutes(app, ctx);
+  registerFitnessRoutes(app, ctx);
+  registerDomainContextRoutes(app, ctx);
 
   const hasWeb = existsSync(path.join(webRoot, "index.html"));
   if (hasWeb) {
