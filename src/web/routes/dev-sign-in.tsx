@@ -5,6 +5,7 @@ import { Button } from "../components/button.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { useMeta } from "../features/auth/api/use-meta.ts";
 import { useAuth } from "../features/auth/auth-context.ts";
+import { takeReturnTo } from "../features/auth/return-to.ts";
 import { ApiError, api } from "../lib/api.ts";
 
 /** Development sign-in: only offered when Google is not configured and the app runs locally. */
@@ -26,7 +27,7 @@ export default function DevSignInPage() {
     try {
       const session = await api<AuthSession>("/api/auth/dev-login", { body: { email } });
       completeSignIn(session);
-      navigate("/chat", { replace: true });
+      navigate(takeReturnTo() ?? "/chat", { replace: true });
     } catch (err) {
       const message = err instanceof ApiError ? err.message : "Unknown error";
       setError(`Sign in failed: ${message}`);
