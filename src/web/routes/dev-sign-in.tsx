@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Navigate, useNavigate } from "react-router";
+import { Navigate } from "react-router";
 import type { AuthSession } from "../../core/contract/auth.ts";
 import { Button } from "../components/button.tsx";
 import { PageShell } from "../components/page-shell.tsx";
@@ -12,13 +12,14 @@ import { ApiError, api } from "../lib/api.ts";
 export default function DevSignInPage() {
   const { completeSignIn, status } = useAuth();
   const { data: meta } = useMeta();
-  const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // where a flow that asked for sign-in wants to continue (default /chat)
+  const [destination, setDestination] = useState("/chat");
 
   if (meta?.signIn.google) return <Navigate to="/" replace />;
-  if (status === "signedIn") return <Navigate to="/chat" replace />;
+  if (status === "signedIn") return <Navigate to={destination} replace />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -26,8 +27,8 @@ export default function DevSignInPage() {
     setError(null);
     try {
       const session = await api<AuthSession>("/api/auth/dev-login", { body: { email } });
+      setDestination(takeReturnTo() ?? "/chat");
       completeSignIn(session);
-      navigate(takeReturnTo() ?? "/chat", { replace: true });
     } catch (err) {
       const message = err instanceof ApiError ? err.message : "Unknown error";
       setError(`Sign in failed: ${message}`);
