@@ -29,7 +29,9 @@ describe("composeProductivityProfile", () => {
     const { summary } = composeProductivityProfile(answers);
     expect(summary).toContain("in the morning (8–11 am)");
     expect(summary).toContain("Monday to Friday, between 9 am and 5 pm");
-    expect(summary).toContain("about 90 minutes of focus, then a 20-minute break");
+    expect(summary).toContain(
+      "You work best in long stretches of deep work: about 90 minutes of focus, then a 20-minute break",
+    );
     expect(summary).toContain("putting things off");
     expect(summary).toContain("you leave it until the last minute");
     expect(summary).toContain("plans no more than 6 hours of work a day");

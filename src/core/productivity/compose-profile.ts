@@ -7,10 +7,10 @@ import type {
   StrategyId,
   Struggle,
   TypicalDay,
+  WorkStyle,
 } from "../contract/productivity.ts";
 import { NEXT_STEPS_MAX } from "../contract/productivity.ts";
 import { formatHour, formatHourRange, formatMinutes, formatWeekdays } from "./hours.ts";
-import { answerLabel } from "./questions.ts";
 import {
   AVOIDANCE_STRATEGIES,
   bestWorkingWindow,
@@ -37,6 +37,15 @@ const PEAK_PHRASES: Record<PeakTime, string> = {
   evening: "in the evening",
   night: "late at night",
   varies: "at different times",
+};
+
+const STYLE_PHRASES: Record<WorkStyle, string> = {
+  quick_sprints: "in quick sprints",
+  medium_sessions: "in medium-length sessions",
+  deep_work: "in long stretches of deep work",
+  tiny_tasks: "in small, bite-sized tasks",
+  one_thing: "on one thing at a time",
+  variety: "with a varied mix of work",
 };
 
 const STRUGGLE_PHRASES: Record<Struggle, string> = {
@@ -104,11 +113,10 @@ export function composeSummary(
   scheduling: SchedulingProfile,
 ): string {
   const { workingHours, workingDays } = scheduling;
-  const style = answerLabel("work_style", answers.work_style).toLowerCase();
   const first = [
     peakSentence(answers),
     `Sage plans your work ${formatWeekdays(workingDays)}, between ${formatHour(workingHours.start)} and ${formatHour(workingHours.end)}.`,
-    `You work best in ${style === "one thing at a time" ? "single-task blocks" : style}: about ${scheduling.focusBlockMinutes} minutes of focus, then a ${scheduling.breakMinutes}-minute break.`,
+    `You work best ${STYLE_PHRASES[answers.work_style]}: about ${scheduling.focusBlockMinutes} minutes of focus, then a ${scheduling.breakMinutes}-minute break.`,
   ].join(" ");
   const second = [
     `What gets in your way most is ${STRUGGLE_PHRASES[answers.struggle]}, and when a task feels hard, ${AVOIDANCE_PHRASES[answers.avoidance]}. That's common, and your calendar can be built around it.`,
