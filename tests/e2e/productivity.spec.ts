@@ -49,7 +49,7 @@ async function runAnimation(page: Page) {
   await page.clock.fastForward(3_500);
 }
 
-test("anonymous: six steps, the 15 s animation, a profile and next steps; journey needs sign-in", async ({
+test("anonymous: six steps, the 15 s animation, then the profile and at most 3 next steps", async ({
   page,
 }) => {
   await pauseClock(page);
