@@ -21,8 +21,11 @@ import { PROJECT_ROOT } from "./project-root.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerChatRoutes } from "./routes/chat.ts";
 import { registerConversationRoutes } from "./routes/conversations.ts";
+import { registerDomainContextRoutes } from "./routes/domain-contexts.ts";
+import { registerFitnessRoutes } from "./routes/fitness.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerOnboardingRoutes } from "./routes/onboarding.ts";
+import { registerProductivityRoutes } from "./routes/productivity.ts";
 import { registerProfileRoutes } from "./routes/profile.ts";
 import { registerTaskRoutes } from "./routes/tasks.ts";
 import { registerUsageRoutes } from "./routes/usage.ts";
@@ -152,6 +155,9 @@ export async function buildApp(opts: BuildOptions) {
   registerTaskRoutes(app, ctx);
   registerVoteRoutes(app, ctx);
   registerOnboardingRoutes(app, ctx);
+  registerProductivityRoutes(app, ctx);
+  registerFitnessRoutes(app, ctx);
+  registerDomainContextRoutes(app, ctx);
 
   const hasWeb = existsSync(path.join(webRoot, "index.html"));
   if (hasWeb) {

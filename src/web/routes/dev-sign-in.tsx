@@ -1,23 +1,25 @@
 import { type FormEvent, useState } from "react";
-import { Navigate, useNavigate } from "react-router";
+import { Navigate } from "react-router";
 import type { AuthSession } from "../../core/contract/auth.ts";
 import { Button } from "../components/button.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { useMeta } from "../features/auth/api/use-meta.ts";
 import { useAuth } from "../features/auth/auth-context.ts";
+import { takeReturnTo } from "../features/auth/return-to.ts";
 import { ApiError, api } from "../lib/api.ts";
 
 /** Development sign-in: only offered when Google is not configured and the app runs locally. */
 export default function DevSignInPage() {
   const { completeSignIn, status } = useAuth();
   const { data: meta } = useMeta();
-  const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // where a flow that asked for sign-in wants to continue (default /chat)
+  const [destination, setDestination] = useState("/chat");
 
   if (meta?.signIn.google) return <Navigate to="/" replace />;
-  if (status === "signedIn") return <Navigate to="/chat" replace />;
+  if (status === "signedIn") return <Navigate to={destination} replace />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -25,8 +27,8 @@ export default function DevSignInPage() {
     setError(null);
     try {
       const session = await api<AuthSession>("/api/auth/dev-login", { body: { email } });
+      setDestination(takeReturnTo() ?? "/chat");
       completeSignIn(session);
-      navigate("/chat", { replace: true });
     } catch (err) {
       const message = err instanceof ApiError ? err.message : "Unknown error";
       setError(`Sign in failed: ${message}`);

@@ -1,12 +1,131 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import type {
+  ProductivityAnswers,
+  ProductivityChatState,
+} from "../../core/contract/productivity.ts";
 import { PageShell } from "../components/page-shell.tsx";
+import { useAuth } from "../features/auth/auth-context.ts";
+import { generateProfile } from "../features/productivity/api/generate-profile.ts";
+import { BuildingProfile } from "../features/productivity/components/building-profile.tsx";
+import { ProductivityQuestionnaire } from "../features/productivity/components/productivity-questionnaire.tsx";
+import { ProfileResult } from "../features/productivity/components/profile-result.tsx";
+import {
+  clearPendingProfile,
+  keepPendingProfile,
+  localOutcome,
+  type ProfileOutcome,
+  readPendingProfile,
+} from "../features/productivity/profile-outcome.ts";
+import { ApiError } from "../lib/api.ts";
 
-// Filled in by its own issue; the route exists so navigation and the 404 rules are real now.
-export default function Page() {
+type Stage = "questions" | "building" | "result";
+
+const toOutcome = (res: Awaited<ReturnType<typeof generateProfile>>): ProfileOutcome => ({
+  ...res.profile,
+  saved: res.saved,
+});
+
+function failureReason(err: unknown, signedIn: boolean): string {
+  const why =
+    err instanceof ApiError && err.status === 429
+      ? "Sage is busy right now"
+      : "Sage couldn't be reached just now";
+  return `${why}, so this profile was put together on your device${signedIn ? " and isn't saved yet" : ""}.`;
+}
+
+/** /productivity: the Calendar Intelligence questionnaire, the building animation, the result. */
+export default function ProductivityPage() {
+  const { status, signIn } = useAuth();
+  const navigate = useNavigate();
+  // a questionnaire finished before a sign-in round trip comes back as its result
+  const [pending] = useState(readPendingProfile);
+  const [stage, setStage] = useState<Stage>(pending ? "result" : "questions");
+  const [answers, setAnswers] = useState<ProductivityAnswers | null>(pending?.answers ?? null);
+  const [outcome, setOutcome] = useState<ProfileOutcome | null>(pending?.outcome ?? null);
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const resumed = useRef(false);
+
+  const goToChat = useCallback(
+    (summary: string, responses: ProductivityAnswers) => {
+      const state: ProductivityChatState = {
+        contextSummary: summary,
+        domain: "productivity",
+        responses,
+      };
+      navigate("/chat", { state });
+    },
+    [navigate],
+  );
+
+  /** Signed in: make sure the profile is saved as the productivity context, then open the chat. */
+  const saveAndStart = useCallback(
+    async (given: ProductivityAnswers) => {
+      setStarting(true);
+      setError(null);
+      try {
+        const res = await generateProfile(given);
+        clearPendingProfile();
+        goToChat(res.profile.summary, given);
+      } catch (err) {
+        setStarting(false);
+        setError(
+          `Your profile couldn't be saved: ${err instanceof Error ? err.message : "Unknown error"}`,
+        );
+      }
+    },
+    [goToChat],
+  );
+
+  // back from sign-in with a finished questionnaire: save it and go on to the chat
+  useEffect(() => {
+    if (!pending || resumed.current || status !== "signedIn") return;
+    resumed.current = true;
+    void saveAndStart(pending.answers);
+  }, [pending, status, saveAndStart]);
+
+  function build(given: ProductivityAnswers) {
+    setAnswers(given);
+    setOutcome(null);
+    setStage("building");
+    const signedIn = status === "signedIn";
+    generateProfile(given)
+      .then((res) => setOutcome(toOutcome(res)))
+      .catch((err: unknown) => setOutcome(localOutcome(given, failureReason(err, signedIn))));
+  }
+
+  function start() {
+    if (!answers || !outcome) return;
+    if (status === "signedIn") {
+      if (outcome.saved) goToChat(outcome.summary, answers);
+      else void saveAndStart(answers);
+      return;
+    }
+    keepPendingProfile({ answers, outcome });
+    void signIn({ returnTo: "/productivity" });
+  }
+
+  const goHome = () => navigate("/", { state: { fromChat: true } });
+  const showResult = useCallback(() => setStage("result"), []);
+
   return (
-    <PageShell>
-      <section className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">Calendar Intelligence</h1>
-      </section>
+    <PageShell header={{ onLogoClick: clearPendingProfile }}>
+      {stage === "questions" && <ProductivityQuestionnaire onComplete={build} onBack={goHome} />}
+      {stage === "building" && <BuildingProfile ready={outcome !== null} onFinished={showResult} />}
+      {stage === "result" && outcome && (
+        <ProfileResult
+          outcome={outcome}
+          signedIn={status === "signedIn"}
+          starting={starting}
+          error={error}
+          onStart={start}
+          onHome={() => {
+            clearPendingProfile();
+            goHome();
+          }}
+        />
+      )}
     </PageShell>
   );
 }

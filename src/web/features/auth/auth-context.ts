@@ -4,8 +4,11 @@ import type { SessionUser } from "../../../core/contract/auth.ts";
 export type AuthState = {
   status: "loading" | "signedIn" | "signedOut";
   user: SessionUser | null;
-  /** Starts sign-in: Google when configured, otherwise the development sign-in screen. */
-  signIn: () => Promise<void>;
+  /**
+   * Starts sign-in: Google when configured, otherwise the development sign-in screen.
+   * `returnTo` is where to land afterwards (default /chat).
+   */
+  signIn: (opts?: { returnTo?: string }) => Promise<void>;
   signOut: () => Promise<void>;
   /** Called after a successful development sign-in. */
   completeSignIn: (session: { accessToken: string; user: SessionUser }) => void;

@@ -5,6 +5,7 @@ import type { SessionUser } from "../../../core/contract/auth.ts";
 import { onSignedOut, refreshSession, setAccessToken } from "../../lib/api.ts";
 import { metaQuery } from "./api/use-meta.ts";
 import { AuthContext, type AuthState } from "./auth-context.ts";
+import { rememberReturnTo, takeReturnTo } from "./return-to.ts";
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AuthState["status"]>("loading");
@@ -18,6 +19,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!live) return;
       setUser(session?.user ?? null);
       setStatus(session ? "signedIn" : "signedOut");
+      // Google sign-in always lands on /chat; a flow that started it may want its page back
+      if (session && window.location.pathname === "/chat") {
+        const returnTo = takeReturnTo();
+        if (returnTo) navigate(returnTo, { replace: true });
+      }
     });
     const off = onSignedOut(() => {
       setUser(null);
@@ -27,16 +33,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       live = false;
       off();
     };
-  }, []);
+  }, [navigate]);
 
-  const signIn = useCallback(async () => {
-    const meta = await queryClient.fetchQuery(metaQuery).catch(() => null);
-    if (meta?.signIn.google) {
-      window.location.assign("/api/auth/google");
-    } else {
-      navigate("/signin");
-    }
-  }, [navigate, queryClient]);
+  const signIn = useCallback(
+    async (opts?: { returnTo?: string }) => {
+      rememberReturnTo(opts?.returnTo);
+      const meta = await queryClient.fetchQuery(metaQuery).catch(() => null);
+      if (meta?.signIn.google) {
+        window.location.assign("/api/auth/google");
+      } else {
+        navigate("/signin");
+      }
+    },
+    [navigate, queryClient],
+  );
 
   const signOut = useCallback(async () => {
     try {

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from "fastify";
+import {
+  type GenerateFitnessResponse,
+  generateFitnessRequest,
+  type SaveFitnessResponse,
+  saveFitnessRequest,
+} from "../../core/contract/fitness.ts";
+import { fitnessContextSummary } from "../../core/fitness/context-summary.ts";
+import { answersByQuestion } from "../../core/fitness/questions.ts";
+import { logActivity } from "../activity/log-activity.ts";
+import { currentUser } from "../auth/authenticate.ts";
+import { optionalUser } from "../auth/optional-user.ts";
+import type { AppContext } from "../context.ts";
+import { saveDomainContext } from "../domain-contexts/save-domain-context.ts";
+import { parseInput } from "../errors.ts";
+import { generateFitnessProgram } from "../fitness/generate-fitness-program.ts";
+import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
+
+export const FITNESS_RATE_LIMIT = { name: "fitness-generate", max: 10, windowSeconds: 60 };
+export const FITNESS_SAVE_RATE_LIMIT = { name: "fitness-save", max: 20, windowSeconds: 60 };
+
+export function registerFitnessRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // its own open, rate-limited endpoint: anonymous previews work and spend no allowance
+  app.post(
+    "/api/fitness/generate",
+    { preHandler: [optionalUser(ctx.requireUser), rateLimit(ctx.db, FITNESS_RATE_LIMIT)] },
+    async (request): Promise<GenerateFitnessResponse> => {
+      const { answers } = parseInput(generateFitnessRequest, request.body);
+      const program = await generateFitnessProgram({ answers, llm: ctx.llm, log: request.log });
+      if (request.user) {
+        await logActivity(ctx.db, {
+          userId: request.user.id,
+          activityType: "program_generated",
+          domain: "fitness",
+        });
+      }
+      return { program };
+    },
+  );
+
+  app.post(
+    "/api/fitness/save",
+    {
+      preHandler: [ctx.requireUser, rateLimit(ctx.db, { ...FITNESS_SAVE_RATE_LIMIT, by: "user" })],
+    },
+    async (request): Promise<SaveFitnessResponse> => {
+      const { answers, program } = parseInput(saveFitnessRequest, request.body);
+      const context = await saveDomainContext(ctx.db, {
+        userId: currentUser(request).id,
+        domain: "fitness",
+        contextSummary: fitnessContextSummary(answers, program),
+        questionsResponses: answersByQuestion(answers),
+        profileData: program,
+      });
+      return { saved: true, context };
+    },
+  );
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from "fastify";
+import {
+  type GenerateProductivityResponse,
+  productivityAnswers,
+} from "../../core/contract/productivity.ts";
+import { optionalUser } from "../auth/optional-user.ts";
+import type { AppContext } from "../context.ts";
+import { saveDomainContext } from "../domain-contexts/save-domain-context.ts";
+import { parseInput } from "../errors.ts";
+import { generateProductivityProfile } from "../productivity/generate-productivity-profile.ts";
+import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
+
+export const PRODUCTIVITY_RATE_LIMIT = {
+  name: "productivity-generate",
+  max: 10,
+  windowSeconds: 60,
+};
+
+export function registerProductivityRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // open to everyone (the free preview); a signed-in caller's profile is also saved
+  app.post(
+    "/api/productivity/generate",
+    { preHandler: [optionalUser(ctx.requireUser), rateLimit(ctx.db, PRODUCTIVITY_RATE_LIMIT)] },
+    async (request): Promise<GenerateProductivityResponse> => {
+      const answers = parseInput(productivityAnswers, request.body);
+      const profile = await generateProductivityProfile({
+        answers,
+        llm: ctx.llm,
+        log: request.log,
+      });
+      if (!request.user) return { profile, saved: false };
+      await saveDomainContext(ctx.db, {
+        userId: request.user.id,
+        domain: "productivity",
+        contextSummary: profile.summary,
+        questionsResponses: answers,
+        profileData: profile.scheduling,
+      });
+      return { profile, saved: true };
+    },
+  );
+}

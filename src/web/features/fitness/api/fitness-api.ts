@@ -1,0 +1,20 @@
+import type {
+  FitnessAnswers,
+  FitnessProgram,
+  GenerateFitnessResponse,
+  SaveFitnessResponse,
+} from "../../../../core/contract/fitness.ts";
+import { api } from "../../../lib/api.ts";
+
+/** POST /api/fitness/generate: open to everyone, rate-limited. */
+export function generateProgram(answers: FitnessAnswers): Promise<GenerateFitnessResponse> {
+  return api<GenerateFitnessResponse>("/api/fitness/generate", { body: { answers } });
+}
+
+/** POST /api/fitness/save (signed in): the program becomes the user's fitness context. */
+export function saveProgram(body: {
+  answers: FitnessAnswers;
+  program: FitnessProgram;
+}): Promise<SaveFitnessResponse> {
+  return api<SaveFitnessResponse>("/api/fitness/save", { body });
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef } from "react";
+import { Button } from "../../../components/button.tsx";
+
+/** Complete: the saved confirmation, the upgrade and the way back to the preview. */
+export function ProgramSaved({
+  onUpgrade,
+  onContinue,
+}: {
+  onUpgrade: () => void;
+  onContinue: () => void;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+  return (
+    <section className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
+      <div
+        aria-hidden="true"
+        className="flex h-16 w-16 items-center justify-center rounded-full bg-sage-100 text-3xl text-sage-800"
+      >
+        ✓
+      </div>
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="mt-6 text-3xl font-bold text-stone-900 outline-none"
+      >
+        Your program is saved!
+      </h1>
+      <p className="mt-3 text-stone-700">
+        Your fitness program is saved to your account, and your first week is ready to start.
+      </p>
+      <Button className="mt-8" onClick={onUpgrade}>
+        Upgrade to Full Program ($9.99/month)
+      </Button>
+      <button
+        type="button"
+        onClick={onContinue}
+        className="mt-4 rounded text-sm font-semibold text-sage-800 underline underline-offset-2 hover:text-sage-900"
+      >
+        Continue with free preview
+      </button>
+    </section>
+  );
+}

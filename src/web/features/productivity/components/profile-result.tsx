@@ -1,0 +1,136 @@
+import { useEffect, useRef } from "react";
+import type { SchedulingProfile } from "../../../../core/contract/productivity.ts";
+import {
+  formatHour,
+  formatHourRange,
+  formatMinutes,
+  formatWeekdays,
+} from "../../../../core/productivity/hours.ts";
+import { Button } from "../../../components/button.tsx";
+import type { ProfileOutcome } from "../profile-outcome.ts";
+
+/** The result: summary, at most three next steps, and how Sage will plan. */
+export function ProfileResult({
+  outcome,
+  signedIn,
+  starting,
+  error,
+  onStart,
+  onHome,
+}: {
+  outcome: ProfileOutcome;
+  signedIn: boolean;
+  starting: boolean;
+  error: string | null;
+  onStart: () => void;
+  onHome: () => void;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
+      <p className="text-sm font-semibold uppercase tracking-wide text-sage-700">
+        Calendar Intelligence
+      </p>
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="mt-2 text-3xl font-bold text-stone-900 outline-none"
+      >
+        Your productivity profile
+      </h1>
+      {outcome.notice && (
+        <p className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {outcome.notice}
+        </p>
+      )}
+      <div className="mt-6 space-y-4 rounded-2xl border border-stone-200 bg-white p-5 text-stone-800 sm:p-6">
+        <h2 className="text-lg font-semibold text-stone-900">Profile summary</h2>
+        {outcome.summary.split(/\n{2,}/).map((paragraph) => (
+          <p key={paragraph} className="leading-relaxed">
+            {paragraph}
+          </p>
+        ))}
+      </div>
+      {outcome.scheduling && <PlanFacts scheduling={outcome.scheduling} />}
+      {outcome.nextSteps.length > 0 && (
+        <div className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
+          <h2 className="text-lg font-semibold text-stone-900">Your next steps</h2>
+          <ol className="mt-3 space-y-3">
+            {outcome.nextSteps.slice(0, 3).map((step, i) => (
+              <li key={step} className="flex gap-3 text-stone-800">
+                <span
+                  aria-hidden="true"
+                  className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-sage-100 text-sm font-bold text-sage-800"
+                >
+                  {i + 1}
+                </span>
+                <span className="pt-0.5">{step}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      <p className="mt-6 text-sm text-stone-700">
+        {outcome.saved
+          ? "Saved to your account: your productivity assistant starts from this profile."
+          : signedIn
+            ? "Not saved yet: starting your journey saves it to your account."
+            : "This is your free preview. Sign in to save it and let Sage plan your calendar."}
+      </p>
+      {error && (
+        <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Button onClick={onStart} disabled={starting}>
+          {starting ? "Saving your profile…" : "Start Your Productivity Journey"}
+        </Button>
+        <Button variant="secondary" onClick={onHome}>
+          Back to Home
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function PlanFacts({ scheduling }: { scheduling: SchedulingProfile }) {
+  const peak = scheduling.energyWindows.find((w) => w.level === "peak");
+  const { workingHours } = scheduling;
+  const facts: [string, string][] = [
+    ["Peak energy", peak ? formatHourRange(peak.start, peak.end) : "Varies day to day"],
+    [
+      "Working time",
+      `${formatWeekdays(scheduling.workingDays)}, ${formatHour(workingHours.start)} to ${formatHour(workingHours.end)}`,
+    ],
+    [
+      "Focus blocks",
+      `${scheduling.focusBlockMinutes} minutes, then a ${scheduling.breakMinutes}-minute break`,
+    ],
+    ["Buffer between blocks", `${scheduling.bufferMinutes} minutes`],
+    ["Planned work per day", `at most ${formatMinutes(scheduling.dailyLoadCapMinutes)}`],
+  ];
+  return (
+    <div className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
+      <h2 className="text-lg font-semibold text-stone-900">How Sage will plan your days</h2>
+      <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt className="text-sm text-stone-600">{term}</dt>
+            <dd className="font-medium text-stone-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-5 text-sm font-semibold text-stone-900">Strategies</h3>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-stone-800">
+        {scheduling.strategies.map((s) => (
+          <li key={s.id}>{s.description}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test, uniqueEmail } from "./fixtures.ts";
+import { pauseClock, expectAccessibleWhilePaused as scanPaused } from "./paused-clock.ts";
+
+async function answerAssessment(
+  page: Page,
+  scan: (page: Page) => Promise<void> = expectAccessible,
+) {
+  await page.goto("/fitness");
+  await expect(page.getByText("Answer 5 quick questions")).toBeVisible();
+  await expect(page.getByText("Takes about 2 minutes")).toBeVisible();
+  await scan(page);
+  await page.getByRole("button", { name: "Start Assessment" }).click();
+
+  await expect(page.getByText("Question 1 of 4")).toBeVisible();
+  const next = page.getByRole("button", { name: "Next" });
+  await expect(next).toBeDisabled();
+  await page.getByLabel("Build muscle").check();
+  await scan(page);
+  await next.click();
+
+  await expect(page.getByText("Question 2 of 4")).toBeVisible();
+  await page.getByLabel(/^Intermediate/).check();
+  await next.click();
+
+  await expect(page.getByText("Question 3 of 4")).toBeVisible();
+  await expect(next).toBeDisabled();
+  for (const day of ["Monday", "Tuesday", "Thursday", "Friday"]) await page.getByLabel(day).check();
+  await scan(page);
+  // Previous restores the earlier answer
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByLabel(/^Intermediate/)).toBeChecked();
+  await next.click();
+  await expect(page.getByLabel("Thursday")).toBeChecked();
+  await next.click();
+
+  await expect(page.getByText("Question 4 of 4")).toBeVisible();
+  const generate = page.getByRole("button", { name: "Generate Program" });
+  await expect(generate).toBeDisabled();
+  await page.getByRole("textbox").fill("Dumbbells at home, I love cycling");
+  await generate.click();
+}
+
+test("signed out: assessment → preview → sign in → saved → upgrade or keep the preview", async ({
+  page,
+}) => {
+  await answerAssessment(page);
+  await expect(page.getByRole("status")).toHaveText(/ready|Reading|Analyzing/);
+
+  await expect(
+    page.getByRole("heading", { name: "Your fitness program", exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Program overview" })).toBeVisible();
+  await expect(page.getByText(/A 10-week muscle-building program/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Weekly structure" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Week 1 preview" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Monday: Upper body" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Friday: Lower body" })).toBeVisible();
+  await expect(page.getByText("Dumbbell bench press: 4 × 8–10").first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Sign In & Get Full Program" }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  const email = uniqueEmail("fitness");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Continue with this e-mail" }).click();
+
+  await expect(page).toHaveURL(/\/fitness$/);
+  await expect(page.getByRole("heading", { name: "Your program is saved!" })).toBeVisible();
+  await expectAccessible(page);
+
+  const contexts = await page.evaluate(async () => {
+    const { accessToken } = await (await fetch("/api/auth/refresh", { method: "POST" })).json();
+    return (
+      await fetch("/api/domain-contexts", { headers: { authorization: `Bearer ${accessToken}` } })
+    ).json();
+  });
+  expect(contexts.contexts).toEqual([
+    expect.objectContaining({
+      domain: "fitness",
+      context_summary: expect.stringContaining("Monday, Tuesday, Thursday, Friday"),
+    }),
+  ]);
+
+  await page.getByRole("button", { name: "Continue with free preview" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Your fitness program", exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText("Saved to your account.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Upgrade to Full Program ($9.99/month)" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const state = await page.evaluate(() => (history.state as { usr?: unknown }).usr);
+  expect(state).toEqual({ showPricing: true });
+});
+
+test("timed progress messages at 1 s, 2.5 s and 4 s, then the ready message and the preview", async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/fitness/generate", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await pauseClock(page);
+  await answerAssessment(page, scanPaused);
+  const status = page.getByRole("status");
+  await expect(status).toHaveText("Reading your answers...");
+  await page.clock.fastForward(1_000);
+  await expect(status).toHaveText("Analyzing your goals and experience...");
+  await page.clock.fastForward(1_500);
+  await expect(status).toHaveText("Designing your weekly structure...");
+  await page.clock.fastForward(1_500);
+  await expect(status).toHaveText("Choosing exercises for your first week...");
+  await scanPaused(page); // no timed change is left before the answer arrives
+  release();
+  await expect(status).toHaveText("Your program is ready!");
+  await page.clock.fastForward(1_400);
+  await expect(
+    page.getByRole("heading", { name: "Your fitness program", exact: true }),
+  ).toBeHidden();
+  await page.clock.fastForward(200);
+  await expect(
+    page.getByRole("heading", { name: "Your fitness program", exact: true }),
+  ).toBeVisible();
+});
+
+test("a failed generation apologises and previews the fallback program", async ({ page }) => {
+  await page.route("**/api/fitness/generate", (route) =>
+    route.fulfill({ status: 429, json: { error: "Rate limit exceeded.", code: "rate_limited" } }),
+  );
+  await answerAssessment(page);
+  await expect(page.getByRole("status")).toHaveText(
+    /Sorry, we couldn't create your custom program/,
+  );
+  await expect(
+    page.getByRole("heading", { name: "Your fitness program", exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText("Program length: 8-10 weeks")).toBeVisible();
+  await expect(page.getByText(/this is our proven starter program/)).toBeVisible();
+});
