@@ -235,7 +235,7 @@ describe("every combination of allowed answers", () => {
       const best = bestWorkingWindow(p);
       expect(best.start >= start && best.end <= end && best.start < best.end).toBe(true);
     }
-  });
+  }, 30_000); // exhaustive: ~10k profiles, slow on a loaded 2-core machine
 
   it("is not changed by the free-text answer", () => {
     expect(buildSchedulingProfile({ ...base, additional_info: "I train on Tuesdays" })).toEqual(
