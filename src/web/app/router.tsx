@@ -18,6 +18,8 @@ export const router = createBrowserRouter([
       { path: "/chat", ...page(() => import("../routes/chat.tsx")) },
       { path: "/success", ...page(() => import("../routes/success.tsx")) },
       { path: "/cancel", ...page(() => import("../routes/cancel.tsx")) },
+      { path: "/billing/demo-checkout", ...page(() => import("../routes/demo-checkout.tsx")) },
+      { path: "/billing/demo-portal", ...page(() => import("../routes/demo-portal.tsx")) },
       { path: "/signin", ...page(() => import("../routes/dev-sign-in.tsx")) },
       { path: "*", ...page(() => import("../routes/not-found.tsx")) },
     ],
