@@ -47,7 +47,8 @@ function deliver(event: unknown, opts: { secret?: string; timestamp?: number } =
   return t.app.inject({
     method: "POST",
     url: "/api/stripe/webhook",
-    headers: { "content-type": "application/json", "stripe-signature": header },
+    // exactly what Stripe sends
+    headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header },
     payload,
   });
 }
