@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
 
@@ -142,4 +143,38 @@ test("payment pages explain themselves without a session, and bad routes are a 4
     await page.goto(path);
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
   }
+});
+
+test("the profile view exports the user's data and deletes the account for good", async ({
+  page,
+}) => {
+  const email = uniqueEmail("delete");
+  await signIn(page, email);
+  await page.getByPlaceholder("Type your message...").fill("Remember my Tuesday gym class");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("1 of 15 this month")).toBeVisible();
+
+  await page.getByRole("button", { name: "Profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your profile" });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    dialog.getByRole("button", { name: "Export my data" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^sage-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await readFile((await download.path())!, "utf8")) as {
+    user: { email: string };
+    data: { conversations: { title: string }[] };
+  };
+  expect(exported.user.email).toBe(email);
+  expect(exported.data.conversations[0]?.title).toBe("Remember my Tuesday gym class");
+
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(dialog.getByRole("alertdialog")).toBeVisible();
+  await dialog.getByRole("button", { name: "Yes, delete my account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+  // the refresh cookie is dead too: a reload stays signed out, /chat sends home
+  await page.goto("/chat");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
 });
