@@ -6,6 +6,7 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
 import sjson from "secure-json-parse";
+import type Stripe from "stripe";
 import { createAccessTokens } from "./auth/access-token.ts";
 import { createRequireUser } from "./auth/authenticate.ts";
 import type { Config } from "./config.ts";
@@ -13,20 +14,25 @@ import type { AppContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { AppError } from "./errors.ts";
 import { registerErrorHandling } from "./http-errors.ts";
+import { createBillingProvider } from "./integrations/billing/create-billing-provider.ts";
 import { createGoogleSignIn, type GoogleSignIn } from "./integrations/identity/google.ts";
 import type { LanguageModel } from "./integrations/llm/language-model.ts";
 import { createOfflineAssistant } from "./integrations/llm/offline-assistant.ts";
 import { createOpenAiModel } from "./integrations/llm/openai-model.ts";
 import { PROJECT_ROOT } from "./project-root.ts";
+import { registerAccountRoutes } from "./routes/account.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
+import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerChatRoutes } from "./routes/chat.ts";
 import { registerConversationRoutes } from "./routes/conversations.ts";
+import { registerDemoBillingRoutes } from "./routes/demo-billing.ts";
 import { registerDomainContextRoutes } from "./routes/domain-contexts.ts";
 import { registerFitnessRoutes } from "./routes/fitness.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerOnboardingRoutes } from "./routes/onboarding.ts";
 import { registerProductivityRoutes } from "./routes/productivity.ts";
 import { registerProfileRoutes } from "./routes/profile.ts";
+import { registerStripeWebhookRoutes } from "./routes/stripe-webhook.ts";
 import { registerTaskRoutes } from "./routes/tasks.ts";
 import { registerUsageRoutes } from "./routes/usage.ts";
 import { registerVoteRoutes } from "./routes/votes.ts";
@@ -45,6 +51,8 @@ export type BuildOptions = {
   now?: () => Date;
   /** Replaces the per-user chat rate limit (benchmarks). */
   chatRateLimit?: { max: number; windowSeconds: number };
+  /** A Stripe SDK client to use instead of one built from STRIPE_SECRET_KEY (tests: a loopback fake). */
+  stripeClient?: Stripe;
 };
 
 /** A built server (dist/server/main.js) serves the web build beside it (dist/web). */
@@ -133,6 +141,7 @@ export async function buildApp(opts: BuildOptions) {
       ? undefined
       : (opts.llm ??
         (config.llm.apiKey || config.llm.baseUrl ? createOpenAiModel(config.llm) : undefined));
+  const now = opts.now ?? (() => new Date());
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -142,8 +151,14 @@ export async function buildApp(opts: BuildOptions) {
     google,
     llm,
     chatModel: llm ?? createOfflineAssistant(),
-    now: opts.now ?? (() => new Date()),
+    now,
     devSignIn: !google && config.isLocal,
+    billing: createBillingProvider({
+      config,
+      db: database.db,
+      now,
+      stripeClient: opts.stripeClient,
+    }),
   };
 
   registerMetaRoutes(app, ctx, webRoot);
@@ -158,6 +173,10 @@ export async function buildApp(opts: BuildOptions) {
   registerProductivityRoutes(app, ctx);
   registerFitnessRoutes(app, ctx);
   registerDomainContextRoutes(app, ctx);
+  registerBillingRoutes(app, ctx);
+  registerDemoBillingRoutes(app, ctx);
+  await registerStripeWebhookRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
 
   const hasWeb = existsSync(path.join(webRoot, "index.html"));
   if (hasWeb) {

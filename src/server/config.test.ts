@@ -58,4 +58,23 @@ describe("loadConfig", () => {
     expect(c.isLocal).toBe(false);
     expect(c.google?.issuer).toBe("https://accounts.google.com");
   });
+
+  it("Stripe needs its webhook secret and both price ids", () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STARTER, STRIPE_PRICE_PRO/,
+    );
+    const c = loadConfig({
+      DATA_DIR: tmp(),
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      STRIPE_PRICE_STARTER: "price_s",
+      STRIPE_PRICE_PRO: "price_p",
+    });
+    expect(c.stripe).toEqual({
+      secretKey: "sk_test_1",
+      webhookSecret: "whsec_1",
+      priceStarter: "price_s",
+      pricePro: "price_p",
+    });
+  });
 });

@@ -91,6 +91,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         issuer: e.GOOGLE_ISSUER ?? "https://accounts.google.com",
       }
     : undefined;
+  if (e.STRIPE_SECRET_KEY) {
+    const missing = (
+      ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_STARTER", "STRIPE_PRICE_PRO"] as const
+    ).filter((k) => !e[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${missing.join(", ")}: required with STRIPE_SECRET_KEY (webhooks keep plans in sync; checkout needs both price ids)`,
+      );
+    }
+  }
   if (!isLocal && !google) {
     throw new ConfigError(
       `Invalid configuration:\n  GOOGLE_CLIENT_ID: required when PUBLIC_URL (${publicUrl.origin}) is not a localhost address — development sign-in only runs locally`,

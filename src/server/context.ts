@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { AccessTokens } from "./auth/access-token.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import type { BillingProvider } from "./integrations/billing/billing-provider.ts";
 import type { GoogleSignIn } from "./integrations/identity/google.ts";
 import type { LanguageModel } from "./integrations/llm/language-model.ts";
 
@@ -21,4 +22,6 @@ export type AppContext = {
   now: () => Date;
   /** Development sign-in runs only without Google and only on a localhost PUBLIC_URL. */
   devSignIn: boolean;
+  /** Stripe, demo billing (localhost only), or undefined: billing unavailable. */
+  billing: BillingProvider | undefined;
 };

@@ -170,7 +170,7 @@ test("showPricing opens the pricing screen in place of the content", async ({ pa
   await page.goto("/cancel");
   await page.getByRole("link", { name: "Try Again" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Plans" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Choose your plan" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Choose Your Sage" })).toHaveCount(0);
   await expectAccessible(page);
   await page.getByRole("button", { name: "Continue with current plan" }).click();

@@ -12,6 +12,7 @@ type Options = {
   google?: BuildOptions["google"];
   llm?: BuildOptions["llm"];
   now?: BuildOptions["now"];
+  stripeClient?: BuildOptions["stripeClient"];
 };
 
 /**
@@ -35,6 +36,7 @@ export async function createTestApp(opts: Options = {}) {
     google: opts.google,
     llm: opts.llm,
     now: opts.now,
+    stripeClient: opts.stripeClient,
   });
   await app.ready();
 

@@ -3,6 +3,9 @@ import { useLocation, useNavigate } from "react-router";
 import { ProfileDialog } from "../features/account/components/profile-dialog.tsx";
 import { useMeta } from "../features/auth/api/use-meta.ts";
 import { useAuth } from "../features/auth/auth-context.ts";
+import { ManageBillingButton } from "../features/billing/components/manage-billing-button.tsx";
+import { UsageExceededBanner } from "../features/billing/components/usage-exceeded-banner.tsx";
+import { UsagePanel } from "../features/billing/components/usage-panel.tsx";
 import { useAssistants, useConversations, useUsage } from "../features/chat/api/queries.ts";
 import { ChatSidebar } from "../features/chat/components/chat-sidebar.tsx";
 import { MessageForm } from "../features/chat/components/message-form.tsx";
@@ -54,6 +57,7 @@ function ChatScreen() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
   const [calendarOpen, setCalendarOpen] = useState(false);
+  const [limitBannerDismissed, setLimitBannerDismissed] = useState(false);
 
   const upgrade = useCallback(() => navigate("/", { state: { showPricing: true } }), [navigate]);
   const canUse = usage.data?.canUse ?? true;
@@ -204,6 +208,15 @@ function ChatScreen() {
                 </button>
               </div>
             )}
+            {exhausted && usage.data && !limitBannerDismissed && (
+              <div className="px-4">
+                <UsageExceededBanner
+                  usage={usage.data}
+                  onKeepGettingHelp={upgrade}
+                  onNotNow={() => setLimitBannerDismissed(true)}
+                />
+              </div>
+            )}
             <MessageForm
               pending={pending}
               exhausted={exhausted}
@@ -218,7 +231,17 @@ function ChatScreen() {
           </>
         )}
       </main>
-      <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+      <ProfileDialog
+        open={profileOpen}
+        onOpenChange={setProfileOpen}
+        usage={usage.data && <UsagePanel usage={usage.data} onUpgrade={upgrade} />}
+        extraActions={<ManageBillingButton />}
+        onAccountDeleted={async () => {
+          setProfileOpen(false);
+          await signOut();
+          navigate("/", { replace: true, state: { fromChat: true } });
+        }}
+      />
     </div>
   );
 }

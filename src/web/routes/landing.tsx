@@ -4,6 +4,8 @@ import type { OnboardingDomain } from "../../core/onboarding/question-sets.ts";
 import { PageShell } from "../components/page-shell.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { useAuth } from "../features/auth/auth-context.ts";
+import { openBillingPortal } from "../features/billing/api/checkout.ts";
+import { PricingScreen } from "../features/billing/components/pricing-screen.tsx";
 import { AccountExtras } from "../features/landing/components/account-extras.tsx";
 import { CalendarSection } from "../features/landing/components/calendar-section.tsx";
 import {
@@ -14,7 +16,6 @@ import { ComparisonSection } from "../features/landing/components/comparison-sec
 import { DontDoSection } from "../features/landing/components/dont-do-section.tsx";
 import { FeatureBlurbs } from "../features/landing/components/feature-blurbs.tsx";
 import { Hero } from "../features/landing/components/hero.tsx";
-import { PricingPlaceholder } from "../features/landing/components/pricing-placeholder.tsx";
 import { OnboardingFlow } from "../features/onboarding/components/onboarding-flow.tsx";
 import { VoteSection } from "../features/votes/components/vote-section.tsx";
 
@@ -22,7 +23,7 @@ type Flow =
   | { kind: "home" }
   | { kind: "pricing" }
   | { kind: "onboarding"; domain: OnboardingDomain };
-type LandingState = { fromChat?: boolean; showPricing?: boolean } | null;
+type LandingState = { fromChat?: boolean; showPricing?: boolean; requestedArea?: string } | null;
 
 /** Kept for the chat: an anonymous visitor's onboarding result, carried across sign-in. */
 export const PENDING_ONBOARDING_KEY = "sage:pending-onboarding";
@@ -91,7 +92,16 @@ export default function LandingPage() {
     <PageShell
       header={{
         onLogoClick: goHome,
-        accountExtras: <AccountExtras signedIn={status === "signedIn"} onUpgrade={openPricing} />,
+        accountExtras: (
+          <AccountExtras
+            signedIn={status === "signedIn"}
+            onUpgrade={openPricing}
+            onManageSubscription={() =>
+              // a portal failure is shown where billing lives: the pricing screen
+              void openBillingPortal(window.location.href).catch(openPricing)
+            }
+          />
+        ),
       }}
       footer={<SiteFooter />}
     >
@@ -114,7 +124,7 @@ export default function LandingPage() {
         </div>
       )}
       {flow.kind === "pricing" ? (
-        <PricingPlaceholder onClose={goHome} />
+        <PricingScreen onClose={goHome} requestedArea={state?.requestedArea} />
       ) : flow.kind === "onboarding" ? (
         <div className="px-4 py-12 sm:py-16">
           <h1 className="sr-only">Quick setup: {flow.domain}</h1>

@@ -3,17 +3,29 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { Profile } from "../../../../core/contract/profile.ts";
 import { api } from "../../../lib/api.ts";
+import { AccountDataActions } from "./account-data-actions.tsx";
 
 export const SUPPORT_EMAIL = "support@sage.app";
 
 type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** More actions beside Contact support (e.g. Manage Billing). */
   extraActions?: React.ReactNode;
+  /** Replaces the plain 'used of limit' line (e.g. the usage panel). */
+  usage?: React.ReactNode;
+  /** Called once the account is deleted: the caller signs out and leaves. */
+  onAccountDeleted?: () => void;
 };
 
 /** The profile view: who you are, your plan and usage, and what we keep about you. */
-export function ProfileDialog({ open, onOpenChange, extraActions }: Props) {
+export function ProfileDialog({
+  open,
+  onOpenChange,
+  extraActions,
+  usage,
+  onAccountDeleted,
+}: Props) {
   const { data: profile } = useQuery({
     queryKey: ["profile"],
     queryFn: async () => (await api<{ profile: Profile }>("/api/profile")).profile,
@@ -38,16 +50,21 @@ export function ProfileDialog({ open, onOpenChange, extraActions }: Props) {
               <dd className="capitalize">
                 {profile.subscription_tier} · {profile.subscription_status}
               </dd>
-              <dt className="text-stone-600">Monthly usage</dt>
-              <dd>
-                {profile.monthly_usage} of {profile.monthly_usage_limit} messages
-              </dd>
+              {!usage && (
+                <>
+                  <dt className="text-stone-600">Monthly usage</dt>
+                  <dd>
+                    {profile.monthly_usage} of {profile.monthly_usage_limit} messages
+                  </dd>
+                </>
+              )}
             </dl>
           ) : (
             <p className="mt-4 text-sm text-stone-600" role="status">
               Loading…
             </p>
           )}
+          {profile && usage && <div className="mt-4">{usage}</div>}
           <section className="mt-6 rounded-xl bg-stone-50 p-4 text-sm text-stone-700">
             <h3 className="font-semibold text-stone-900">Data and privacy</h3>
             <p className="mt-1">
@@ -64,6 +81,7 @@ export function ProfileDialog({ open, onOpenChange, extraActions }: Props) {
               .
             </p>
           </section>
+          {onAccountDeleted && <AccountDataActions onDeleted={onAccountDeleted} />}
           <div className="mt-6 flex flex-wrap gap-2">
             {extraActions}
             <a

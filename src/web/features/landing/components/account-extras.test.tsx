@@ -25,7 +25,9 @@ describe("AccountExtras", () => {
   it("shows usage and an upgrade button for a free user, and no manage button", async () => {
     mockFetch((url) => (url.endsWith("/api/usage") ? json(200, usage()) : json(200, profile())));
     const onUpgrade = vi.fn();
-    renderWithProviders(<AccountExtras signedIn onUpgrade={onUpgrade} />);
+    renderWithProviders(
+      <AccountExtras signedIn onUpgrade={onUpgrade} onManageSubscription={() => undefined} />,
+    );
     expect(await screen.findByText("12 / 15 messages")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Upgrade" }));
     expect(onUpgrade).toHaveBeenCalled();
@@ -38,15 +40,21 @@ describe("AccountExtras", () => {
         ? json(200, usage({ tier: "pro", limit: 999_999, percent: 0 }))
         : json(200, profile({ subscription_tier: "pro", stripe_customer_id: "cus_1" })),
     );
-    renderWithProviders(<AccountExtras signedIn onUpgrade={() => undefined} />);
-    expect(await screen.findByRole("button", { name: "Manage Subscription" })).toBeTruthy();
+    const onManage = vi.fn();
+    renderWithProviders(
+      <AccountExtras signedIn onUpgrade={() => undefined} onManageSubscription={onManage} />,
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Manage Subscription" }));
+    expect(onManage).toHaveBeenCalled();
     expect(await screen.findByText("Unlimited messages")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Upgrade" })).toBeNull();
   });
 
   it("hides the indicator when usage cannot be fetched", async () => {
     const calls = mockFetch(() => json(404, { error: "Not found", code: "not_found" }));
-    renderWithProviders(<AccountExtras signedIn onUpgrade={() => undefined} />);
+    renderWithProviders(
+      <AccountExtras signedIn onUpgrade={() => undefined} onManageSubscription={() => undefined} />,
+    );
     await vi.waitFor(() => expect(calls.length).toBe(2));
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.queryByText(/messages/)).toBeNull();
@@ -55,7 +63,13 @@ describe("AccountExtras", () => {
 
   it("asks nothing for a signed-out visitor", async () => {
     const calls = mockFetch(() => json(200, {}));
-    renderWithProviders(<AccountExtras signedIn={false} onUpgrade={() => undefined} />);
+    renderWithProviders(
+      <AccountExtras
+        signedIn={false}
+        onUpgrade={() => undefined}
+        onManageSubscription={() => undefined}
+      />,
+    );
     await new Promise((r) => setTimeout(r, 20));
     expect(calls).toHaveLength(0);
   });

@@ -9,10 +9,13 @@ const UNLIMITED = 999_999;
 export function AccountExtras({
   signedIn,
   onUpgrade,
+  onManageSubscription,
 }: {
   signedIn: boolean;
-  /** Every upgrade and subscription button opens the pricing screen. */
+  /** Upgrade buttons open the pricing screen. */
   onUpgrade: () => void;
+  /** Opens the billing portal. */
+  onManageSubscription: () => void;
 }) {
   const usage = useUsage(signedIn);
   const profile = useProfile(signedIn);
@@ -51,7 +54,7 @@ export function AccountExtras({
       {subscribed && (
         <button
           type="button"
-          onClick={onUpgrade}
+          onClick={onManageSubscription}
           className="rounded-xl border border-stone-300 bg-white px-3 py-2 font-semibold text-stone-800 hover:bg-stone-100"
         >
           Manage Subscription

@@ -1,0 +1,56 @@
+import { eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client.ts";
+import { profiles, users } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import {
+  type BillingProvider,
+  BillingProviderError,
+} from "../integrations/billing/billing-provider.ts";
+
+const ENDED_STATUSES = new Set(["canceled", "incomplete_expired", "inactive"]);
+
+type Deps = { db: Db; billing: BillingProvider | undefined; log: FastifyBaseLogger };
+
+/**
+ * Deletes the account and everything stored about it. A running Stripe subscription is
+ * cancelled first; when that fails nothing is deleted (an account must not vanish while its
+ * card keeps being charged). Then one transaction removes the user row — every table
+ * cascades from it: profile, sessions (so issued access tokens and the refresh cookie die),
+ * calendar feed token, events, conversations and messages, logs, checkout sessions — and
+ * the user's rate-limit counters.
+ */
+export async function deleteAccount(deps: Deps, userId: string): Promise<void> {
+  const [profile] = await deps.db.select().from(profiles).where(eq(profiles.id, userId));
+  const subscriptionId = profile?.stripeSubscriptionId;
+  if (
+    subscriptionId &&
+    !subscriptionId.startsWith("demo_") &&
+    !ENDED_STATUSES.has(profile.subscriptionStatus)
+  ) {
+    if (deps.billing?.kind !== "stripe") {
+      deps.log.error({ userId }, "delete account: Stripe subscription but Stripe not configured");
+      throw new AppError(
+        503,
+        "service_unavailable",
+        "We couldn't cancel your subscription, so your account was not deleted. Please contact support.",
+      );
+    }
+    try {
+      await deps.billing.cancelSubscription(subscriptionId);
+    } catch (err) {
+      if (!(err instanceof BillingProviderError)) throw err;
+      deps.log.error({ err, userId }, "delete account: could not cancel the subscription");
+      throw new AppError(
+        502,
+        "service_unavailable",
+        "We couldn't cancel your subscription, so your account was not deleted. Please try again or contact support.",
+      );
+    }
+  }
+  await deps.db.transaction(async (tx) => {
+    // counters keyed by user ('<name>:u:<id>') are the only rows not tied by a foreign key
+    await tx.execute(sql`delete from rate_limits where key like ${`%:u:${userId}`}`);
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+}

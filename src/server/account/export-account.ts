@@ -1,0 +1,86 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { AccountExport } from "../../core/contract/account.ts";
+import type { Db } from "../db/client.ts";
+import {
+  activityLogs,
+  calendarEvents,
+  calendarTokens,
+  checkoutSessions,
+  conversations,
+  domainContexts,
+  messages,
+  profiles,
+  sessions,
+  tasks,
+  usageLogs,
+  users,
+} from "../db/schema.ts";
+
+/**
+ * Everything stored about the user, as one JSON document (GDPR-style access). Secrets are
+ * left out: the sessions' token hashes and the calendar feed token are credentials, not data
+ * about the person (the export says that the feed exists and since when).
+ */
+export async function exportAccount(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<AccountExport | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return undefined;
+  const byUser = <T extends { userId: unknown }>(t: T) => eq(t.userId as never, userId);
+
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  const sessionRows = await db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .where(byUser(sessions));
+  const conversationRows = await db
+    .select()
+    .from(conversations)
+    .where(byUser(conversations))
+    .orderBy(asc(conversations.createdAt));
+  const messageRows =
+    conversationRows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(messages)
+          .where(
+            inArray(
+              messages.conversationId,
+              conversationRows.map((c) => c.id),
+            ),
+          )
+          .orderBy(asc(messages.createdAt));
+  const [feed] = await db
+    .select({ createdAt: calendarTokens.createdAt })
+    .from(calendarTokens)
+    .where(byUser(calendarTokens));
+
+  return {
+    exportedAt: now.toISOString(),
+    format: "sage-account-export/1",
+    user: { id: user.id, email: user.email, created_at: user.createdAt.toISOString() },
+    data: {
+      profile: profile ?? null,
+      sessions: sessionRows,
+      assistants: await db.select().from(domainContexts).where(byUser(domainContexts)),
+      conversations: conversationRows.map((c) => ({
+        ...c,
+        messages: messageRows.filter((m) => m.conversationId === c.id),
+      })),
+      usageLogs: await db.select().from(usageLogs).where(byUser(usageLogs)),
+      activityLogs: await db.select().from(activityLogs).where(byUser(activityLogs)),
+      tasks: await db.select().from(tasks).where(byUser(tasks)),
+      calendarEvents: await db.select().from(calendarEvents).where(byUser(calendarEvents)),
+      calendarFeed: feed ? { createdAt: feed.createdAt } : null,
+      checkoutSessions: await db.select().from(checkoutSessions).where(byUser(checkoutSessions)),
+    },
+  };
+}
