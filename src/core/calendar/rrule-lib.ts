@@ -7,7 +7,8 @@ import * as rruleModule from "rrule";
 const lib: typeof rruleModule =
   "RRule" in rruleModule && rruleModule.RRule
     ? rruleModule
-    : (rruleModule as unknown as { default: typeof rruleModule }).default;
+    : // read indirectly: the ESM build has no default export, and bundlers warn about one
+      (Reflect.get(rruleModule, "default") as typeof rruleModule);
 
 export const RRule = lib.RRule;
 export type RRule = rruleModule.RRule;

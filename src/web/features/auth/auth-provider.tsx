@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react
 import { useNavigate } from "react-router";
 import type { SessionUser } from "../../../core/contract/auth.ts";
 import { onSignedOut, refreshSession, setAccessToken } from "../../lib/api.ts";
+import { clearLocalUserData, rememberedUser, rememberUser } from "../../lib/local-user-data.ts";
 import { metaQuery } from "./api/use-meta.ts";
 import { AuthContext, type AuthState } from "./auth-context.ts";
 
@@ -14,17 +15,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let live = true;
-    refreshSession().then((session) => {
+    // opened offline: keep the last user so their local data (the calendar) stays usable;
+    // the session is checked again as soon as the network is back
+    let offlineSession = false;
+    const settle = (session: Awaited<ReturnType<typeof refreshSession>>) => {
       if (!live) return;
-      setUser(session?.user ?? null);
-      setStatus(session ? "signedIn" : "signedOut");
-    });
+      const remembered = !session && !navigator.onLine ? rememberedUser() : null;
+      offlineSession = Boolean(remembered);
+      if (session) rememberUser(session.user);
+      setUser(session?.user ?? remembered);
+      setStatus(session || remembered ? "signedIn" : "signedOut");
+    };
+    refreshSession().then(settle);
+    const recheck = () => {
+      if (offlineSession) refreshSession().then(settle);
+    };
+    window.addEventListener("online", recheck);
     const off = onSignedOut(() => {
       setUser(null);
       setStatus("signedOut");
     });
     return () => {
       live = false;
+      window.removeEventListener("online", recheck);
       off();
     };
   }, []);
@@ -45,6 +58,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error("sign-out failed", err); // spec: logged only; the local session ends anyway
     }
     setAccessToken(null);
+    clearLocalUserData();
     setUser(null);
     setStatus("signedOut");
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "meta" });
@@ -52,6 +66,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const completeSignIn = useCallback((session: { accessToken: string; user: SessionUser }) => {
     setAccessToken(session.accessToken);
+    rememberUser(session.user);
     setUser(session.user);
     setStatus("signedIn");
   }, []);
