@@ -1,7 +1,13 @@
-import ical, { ICalAlarmType, ICalCalendarMethod, type ICalEventData } from "ical-generator";
+import ical, {
+  ICalAlarmType,
+  ICalCalendarMethod,
+  ICalEvent,
+  type ICalEventData,
+} from "ical-generator";
 import { DateTime } from "luxon";
 import { FEED_NAME, type Priority, type ServerEvent } from "../contract/calendar.ts";
 import { seriesOf } from "./event-series.ts";
+import { foldLines } from "./fold-lines.ts";
 import { toRRuleValue } from "./recurrence.ts";
 import { buildVTimezone } from "./vtimezone.ts";
 
@@ -102,8 +108,10 @@ function eventData(e: FeedEvent, zone: string | null): ICalEventData {
  * The iCalendar feed: named 'Sage AI Recommendations', METHOD:PUBLISH, refresh hints, one
  * VEVENT per event with a stable UID and SEQUENCE = the event's version. One-off and all-day
  * events are written in UTC / as dates; recurring timed events carry TZID (the user's zone)
- * with a matching VTIMEZONE. ical-generator escapes text and folds lines at 75 octets
- * without splitting a character. Deterministic: the same events give the same bytes.
+ * with a matching VTIMEZONE. ical-generator writes the properties and escapes text; the
+ * calendar is assembled here (calendar properties before any component, as RFC 5545's
+ * grammar wants) and folded at 75 octets without splitting a character (fold-lines.ts).
+ * Deterministic: the same events give the same bytes.
  */
 export function buildCalendarFeed(input: {
   events: FeedEvent[];
@@ -115,18 +123,17 @@ export function buildCalendarFeed(input: {
   const events = [...input.events].sort(
     (a, b) => a.start_time.localeCompare(b.start_time) || a.id.localeCompare(b.id),
   );
-  const zoned = zone ? events.filter((e) => e.recurrence_frequency && !e.all_day) : [];
-  const years = zoneYears(zoned, input.now ?? new Date());
   const calendar = ical({
     name: FEED_NAME,
     prodId: { company: "Sage", product: FEED_NAME, language: "EN" },
     method: ICalCalendarMethod.PUBLISH,
     ttl: FEED_REFRESH_SECONDS,
-    timezone:
-      zone && years
-        ? { name: null, generator: (tz) => buildVTimezone(tz, years.from, years.to) }
-        : null,
   });
-  for (const e of events) calendar.createEvent(eventData(e, zone));
-  return `${calendar.toString()}\r\n`;
+  // the calendar's own lines, without its closing line (it has no components yet)
+  const head = calendar.toString().replace(/END:VCALENDAR$/, "");
+  const zoned = zone ? events.filter((e) => e.recurrence_frequency && !e.all_day) : [];
+  const years = zoneYears(zoned, input.now ?? new Date());
+  const vtimezone = zone && years ? `${buildVTimezone(zone, years.from, years.to)}\r\n` : "";
+  const vevents = events.map((e) => new ICalEvent(eventData(e, zone), calendar).toString());
+  return `${head}${foldLines(vtimezone + vevents.join(""))}END:VCALENDAR\r\n`;
 }
