@@ -119,7 +119,7 @@ describe("calendar sync engine against the API", () => {
   it("applies edits locally at once and syncs them when online", async () => {
     const { s, tab } = await setup();
     const engine = tab();
-    const event = engine.add(draft("Dentist"));
+    const event = engine.add(draft("Dentist"))!;
     expect(engine.getState().events.map((e) => e.title)).toEqual(["Dentist"]);
     await engine.sync();
     expect(await serverTitles(s.user.id)).toEqual(["Dentist"]);
@@ -133,15 +133,15 @@ describe("calendar sync engine against the API", () => {
   it("queues offline edits, keeps them across a reload, and replays each exactly once", async () => {
     const { s, storage, net, tab } = await setup();
     const first = tab();
-    const kept = first.add(draft("Kept"));
+    const kept = first.add(draft("Kept"))!;
     await first.sync();
     net.online = false;
     first.setOnline(false);
-    const a = first.add(draft("Offline A"));
+    const a = first.add(draft("Offline A"))!;
     first.add(draft("Offline B"));
     first.update(a.id, draft("Offline A, edited"));
     first.remove(kept.id);
-    const temp = first.add(draft("Added then deleted"));
+    const temp = first.add(draft("Added then deleted"))!;
     first.remove(temp.id);
     await first.sync({ manual: true });
     expect(first.getState().error).toBe("No internet connection");
@@ -220,7 +220,7 @@ describe("calendar sync engine against the API", () => {
   it("keeps the server's version when an offline edit conflicts with a newer one", async () => {
     const { s, net, tab } = await setup();
     const engine = tab();
-    const event = engine.add(draft("Plan"));
+    const event = engine.add(draft("Plan"))!;
     await engine.sync();
     net.online = false;
     engine.update(event.id, draft("Plan (laptop)"));
@@ -243,8 +243,8 @@ describe("calendar sync engine against the API", () => {
   it("drops an edit of an event deleted elsewhere, and treats deleting it again as done", async () => {
     const { s, net, tab } = await setup();
     const engine = tab();
-    const edited = engine.add(draft("Edited"));
-    const removed = engine.add(draft("Removed"));
+    const edited = engine.add(draft("Edited"))!;
+    const removed = engine.add(draft("Removed"))!;
     await engine.sync();
     net.online = false;
     engine.update(edited.id, draft("Edited offline"));
@@ -262,6 +262,22 @@ describe("calendar sync engine against the API", () => {
     expect(engine.getState().notices.map((n) => n.message)).toEqual([
       "“Edited offline” was deleted elsewhere.",
     ]);
+  });
+
+  it("refuses a change this device cannot store, and queues nothing", async () => {
+    const { storage, tab } = await setup();
+    const engine = tab();
+    const full = () => {
+      throw new DOMException("quota", "QuotaExceededError");
+    };
+    const setItem = storage.setItem;
+    storage.setItem = full;
+    expect(engine.add(draft("Too much"))).toBeNull();
+    storage.setItem = setItem;
+    expect(engine.getState()).toMatchObject({ pendingCount: 0, events: [] });
+    expect(engine.getState().error).toBe(
+      "This device's storage is full, so the change was not saved.",
+    );
   });
 
   it("says 'Event not found locally' when editing an event that is no longer here", async () => {

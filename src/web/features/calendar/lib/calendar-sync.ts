@@ -40,6 +40,7 @@ export type SyncDeps = {
   retryBaseMs?: number;
 };
 
+const STORAGE_FULL = "This device's storage is full, so the change was not saved.";
 const quote = (title: string | undefined) => `“${title ?? "Event"}”`;
 const MAX_RETRY_MS = 5 * 60_000;
 
@@ -101,11 +102,14 @@ export class CalendarSync {
     if (online) void this.sync();
   }
 
-  add(draft: EventDraft): LocalEvent {
+  /** Adds an event; null when this device could not store it. */
+  add(draft: EventDraft): LocalEvent | null {
     const event: LocalEvent = { ...draft, id: this.#deps.newId(), version: 0, source: "user" };
-    this.#store.updateEvents((events) => [...events, event]);
-    this.#enqueue({ action: "create", eventId: event.id, event });
-    return event;
+    const stored = this.#applyLocal({ action: "create", eventId: event.id, event }, (events) => [
+      ...events,
+      event,
+    ]);
+    return stored ? event : null;
   }
 
   /** Edits an event (a recurring one as a whole series). False when it is not here any more. */
@@ -113,17 +117,18 @@ export class CalendarSync {
     const current = this.#store.readEvents().find((e) => e.id === id);
     if (!current) return this.#notFoundLocally();
     const event: LocalEvent = { ...draft, id, version: current.version, source: current.source };
-    this.#store.updateEvents((events) => events.map((e) => (e.id === id ? event : e)));
-    this.#enqueue({ action: "update", eventId: id, event, baseVersion: current.version });
-    return true;
+    return this.#applyLocal(
+      { action: "update", eventId: id, event, baseVersion: current.version },
+      (events) => events.map((e) => (e.id === id ? event : e)),
+    );
   }
 
   remove(id: string): boolean {
     const current = this.#store.readEvents().find((e) => e.id === id);
     if (!current) return this.#notFoundLocally();
-    this.#store.updateEvents((events) => events.filter((e) => e.id !== id));
-    this.#enqueue({ action: "delete", eventId: id, event: current });
-    return true;
+    return this.#applyLocal({ action: "delete", eventId: id, event: current }, (events) =>
+      events.filter((e) => e.id !== id),
+    );
   }
 
   dismissNotice(id: string): void {
@@ -283,16 +288,36 @@ export class CalendarSync {
     this.#retryTimer = setTimeout(() => void this.sync(), this.#retryMs);
   }
 
-  #enqueue(item: Pick<QueueItem, "action" | "eventId" | "event" | "baseVersion">): void {
+  /**
+   * Queues a change, then applies it to the local copy, then starts a sync. The queue is
+   * written first: a change in the queue is never lost (the next refresh shows it even if
+   * the local copy could not be written), a change not in the queue was not made.
+   */
+  #applyLocal(
+    item: Pick<QueueItem, "action" | "eventId" | "event" | "baseVersion">,
+    change: (events: LocalEvent[]) => LocalEvent[],
+  ): boolean {
     const full: QueueItem = {
       ...item,
       qid: this.#deps.newId(),
       queuedAt: this.#now().toISOString(),
       attempts: 0,
     };
-    this.#store.updateQueue((q) => [...q, full]);
+    try {
+      this.#store.updateQueue((q) => [...q, full]);
+    } catch (err) {
+      console.error("calendar: could not store the change", err);
+      this.#set({ error: STORAGE_FULL });
+      return false;
+    }
+    try {
+      this.#store.updateEvents(change);
+    } catch (err) {
+      console.error("calendar: could not update the local copy", err);
+    }
     this.#set(this.#fromStorage());
     void this.sync();
+    return true;
   }
 
   #notFoundLocally(): false {
