@@ -31,6 +31,7 @@ import { registerDomainContextRoutes } from "./routes/domain-contexts.ts";
 import { registerFitnessRoutes } from "./routes/fitness.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerOnboardingRoutes } from "./routes/onboarding.ts";
+import { registerPlanRoutes } from "./routes/plan.ts";
 import { registerProductivityRoutes } from "./routes/productivity.ts";
 import { registerProfileRoutes } from "./routes/profile.ts";
 import { registerStripeWebhookRoutes } from "./routes/stripe-webhook.ts";
@@ -178,6 +179,7 @@ export async function buildApp(opts: BuildOptions) {
   registerUsageRoutes(app, ctx);
   registerConversationRoutes(app, ctx);
   registerTaskRoutes(app, ctx);
+  registerPlanRoutes(app, ctx);
   registerVoteRoutes(app, ctx);
   registerOnboardingRoutes(app, ctx);
   registerProductivityRoutes(app, ctx);
