@@ -16,6 +16,7 @@ describe("parseDuration", () => {
     expect(parseDuration("two hours")).toBe(120);
     expect(parseDuration("half an hour")).toBe(30);
     expect(parseDuration("no time here")).toBeUndefined();
+    expect(parseDuration("team sync")).toBeUndefined(); // "am" inside a word is not a duration
   });
 });
 

@@ -21,7 +21,7 @@ const WORD_NUMBERS: Record<string, number> = {
 };
 
 const DURATION =
-  /(?:for\s+)?(\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half an?)\s*(hours?|hrs?|h|minutes?|mins?|m)\b/i;
+  /(?:\bfor\s+)?\b(\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half an?)\s*(hours?|hrs?|h|minutes?|mins?|m)\b/i;
 
 /** "an hour" → 60, "90 min" → 90, "1.5h" → 90, "half an hour" → 30. */
 export function parseDuration(text: string): number | undefined {
@@ -55,7 +55,9 @@ function rangeOf(text: string, ctx: Ctx): { from: string; to: string; label: str
     return { from: start.toISO()!, to: start.plus({ weeks: 1 }).toISO()!, label: "next week" };
   }
   if (/\b(this|the) week\b/i.test(text)) {
-    return { from: now.toISO()!, to: now.endOf("week").toISO()!, label: "this week" };
+    // late in the week (a Sunday evening) "this week" means the days ahead
+    const end = DateTime.max(now.endOf("week"), now.plus({ days: 7 }).startOf("day"));
+    return { from: now.toISO()!, to: end.toISO()!, label: "this week" };
   }
   const parsed = parseDate(text, ctx);
   const day = parsed

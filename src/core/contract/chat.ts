@@ -52,6 +52,8 @@ export const chatResponse = z.object({
   remainingUsage: z.number().int(),
   conversationId: z.uuid(),
   title: z.string(),
+  /** The assistant changed the calendar this turn (the panel should refresh). */
+  calendarChanged: z.boolean().optional(),
 });
 export type ChatResponse = z.infer<typeof chatResponse>;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { suspiciousPatterns } from "../../core/chat/message-rules.ts";
 import { chatRequest } from "../../core/contract/chat.ts";
+import { cannedModel, offlineCalendarTurn } from "../assistant/offline-calendar-turn.ts";
 import { currentUser } from "../auth/authenticate.ts";
 import {
   commitChatTurn,
@@ -10,7 +11,11 @@ import {
 } from "../chat/chat-turn.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, parseInput } from "../errors.ts";
-import { type CompletionRequest, LlmError } from "../integrations/llm/language-model.ts";
+import {
+  type CompletionRequest,
+  type LanguageModel,
+  LlmError,
+} from "../integrations/llm/language-model.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 /** A short window per user protects the model budget, even for Pro. */
@@ -58,17 +63,32 @@ export function registerChatRoutes(
       now: ctx.now(),
       providerModels: ctx.config.llm.baseUrl ? "fixed" : "openai",
     });
+    // the offline assistant acts on the calendar itself; a real model is given the same tools
+    const action =
+      ctx.chatModel.kind === "offline"
+        ? await offlineCalendarTurn(ctx.db, {
+            userId: user.id,
+            message: turn.message,
+            now: ctx.now(),
+          }).catch(async (err) => {
+            await refundChatTurn(ctx.db, turn);
+            throw err;
+          })
+        : undefined;
+    const model = action ? cannedModel(action.completion) : ctx.chatModel;
+    const calendarChanged = action?.changed ?? false;
     const modelRequest: CompletionRequest = {
       messages: turn.modelMessages,
       context: turn.context,
       ...turn.request,
     };
     const wantsStream = String(request.headers.accept ?? "").includes("text/event-stream");
-    if (wantsStream) return streamTurn(request, reply, turn, modelRequest);
+    if (wantsStream)
+      return streamTurn(request, reply, { turn, modelRequest, model, calendarChanged });
 
-    let completion: Awaited<ReturnType<typeof ctx.chatModel.complete>>;
+    let completion: Awaited<ReturnType<typeof model.complete>>;
     try {
-      completion = await ctx.chatModel.complete(modelRequest);
+      completion = await model.complete(modelRequest);
     } catch (err) {
       await refundChatTurn(ctx.db, turn);
       request.log.warn({ err }, "chat: model call failed, allowance refunded");
@@ -80,6 +100,7 @@ export function registerChatRoutes(
       tokensUsed: completion.tokensUsed,
       model: completion.model,
       ...saved,
+      calendarChanged,
     };
   });
 
@@ -91,9 +112,14 @@ export function registerChatRoutes(
   async function streamTurn(
     request: FastifyRequest,
     reply: FastifyReply,
-    turn: PreparedTurn,
-    modelRequest: CompletionRequest,
+    opts: {
+      turn: PreparedTurn;
+      modelRequest: CompletionRequest;
+      model: LanguageModel;
+      calendarChanged: boolean;
+    },
   ) {
+    const { turn, modelRequest, model } = opts;
     const abort = new AbortController();
     // the response's close (not the request's, which fires once the body is read) tells
     // that the client went away before the end
@@ -111,7 +137,7 @@ export function registerChatRoutes(
       reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
     try {
-      const stream = ctx.chatModel.stream({ ...modelRequest, signal: abort.signal });
+      const stream = model.stream({ ...modelRequest, signal: abort.signal });
       let step = await stream.next();
       while (!step.done) {
         send("delta", { text: step.value });
@@ -125,6 +151,7 @@ export function registerChatRoutes(
         tokensUsed: completion.tokensUsed,
         model: completion.model,
         ...saved,
+        calendarChanged: opts.calendarChanged,
       });
     } catch (err) {
       await refundChatTurn(ctx.db, turn).catch((e) =>

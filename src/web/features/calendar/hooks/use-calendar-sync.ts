@@ -48,6 +48,9 @@ export function useCalendarSync(userId: string) {
     window.addEventListener("online", online);
     window.addEventListener("offline", offline);
     window.addEventListener("storage", storage);
+    // the assistant changed the calendar from the chat (event name shared by convention)
+    const changed = () => void engine.sync();
+    window.addEventListener("sage:calendar-changed", changed);
     const timer = setInterval(() => {
       if (document.visibilityState === "visible") void engine.sync();
     }, REFRESH_MS);
@@ -56,6 +59,7 @@ export function useCalendarSync(userId: string) {
       window.removeEventListener("online", online);
       window.removeEventListener("offline", offline);
       window.removeEventListener("storage", storage);
+      window.removeEventListener("sage:calendar-changed", changed);
       clearInterval(timer);
       engine.dispose();
     };

@@ -15,6 +15,9 @@ export type UiMessage = {
 
 export type ChatStatus = "idle" | "waiting" | "streaming";
 
+/** A DOM event, so the chat and the calendar features stay independent of each other. */
+export const CALENDAR_CHANGED_EVENT = "sage:calendar-changed";
+
 const newId = () => crypto.randomUUID();
 const message = (role: UiMessage["role"], content: string): UiMessage => ({
   id: newId(),
@@ -95,6 +98,8 @@ export function useChatSession({ canUse, onUpgrade, initialMessages = [] }: Opti
         if (!final) throw new ApiError(500, "stream", "The reply ended early.");
         const done = final;
         setConversationId(done.conversationId);
+        // the calendar panel listens and syncs, so the assistant's changes show without a reload
+        if (done.calendarChanged) window.dispatchEvent(new Event(CALENDAR_CHANGED_EVENT));
         setMessages((prev) =>
           prev.map((m) => (m.id === replyId ? { ...m, content: done.response } : m)),
         );
