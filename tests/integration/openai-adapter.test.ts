@@ -112,4 +112,61 @@ describe("the OpenAI-compatible adapter against a loopback provider", () => {
     });
     expect(list.json().conversations).toEqual([]);
   });
+
+  it("a malformed stream ends with an error event, refunded", async () => {
+    fake.setMode("malformed-stream");
+    const s = await t.signIn();
+    const res = await post(s.headers, true);
+    expect(res.body).toContain("event: error");
+    expect(await usedOf(s.headers)).toBe(0);
+  });
+});
+
+describe("tool calling", () => {
+  it("the model's create_event call adds the event and the reply says so", async () => {
+    const s = await t.signIn();
+    fake.setMode("tools", {
+      name: "create_event",
+      arguments: { title: "Dentist", start: "2031-03-04T14:00:00Z", end: "2031-03-04T15:00:00Z" },
+    });
+    const res = await post(s.headers, true);
+    expect(res.body).toContain("event: done");
+    const done = JSON.parse(/event: done\ndata: (.*)/.exec(res.body)![1]!);
+    expect(done.response).toMatch(/^Done\. Added “Dentist” on Tue 4 Mar, 14:00–15:00\.$/);
+    expect(done.calendarChanged).toBe(true);
+    const events = (
+      await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
+    ).json().events;
+    expect(events).toMatchObject([{ title: "Dentist", source: "assistant" }]);
+    // the tools were offered with JSON schemas, and the result went back as a tool message
+    const first = fake.bodies.at(-2) as { tools: { function: { name: string } }[] };
+    expect(first.tools.map((t) => t.function.name)).toContain("create_event");
+    const second = fake.bodies.at(-1) as { messages: { role: string }[] };
+    expect(second.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool"]);
+  });
+
+  it("invalid tool arguments reach the model as an error, nothing changes", async () => {
+    const s = await t.signIn();
+    fake.setMode("tools", { name: "create_event", arguments: { title: "", start: "tomorrow" } });
+    const res = await post(s.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().response).toMatch(/^Done\. Error: /);
+    expect(res.json().calendarChanged).toBe(false);
+    const events = (
+      await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
+    ).json().events;
+    expect(events).toEqual([]);
+  });
+
+  it("tool steps are bounded: a model that keeps calling tools is stopped", async () => {
+    const s = await t.signIn();
+    fake.setMode("tools-loop", {
+      name: "list_events",
+      arguments: { from: "2031-03-01T00:00:00Z", to: "2031-03-02T00:00:00Z" },
+    });
+    const res = await post(s.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().response).toBe("I stopped there.");
+    expect(fake.requests()).toBe(5); // 4 tool rounds, then one without tools
+  });
 });

@@ -1,7 +1,20 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type FakeOpenAiMode = "ok" | "stream" | "500" | "429" | "stall-headers" | "stall-midstream";
+export type FakeOpenAiMode =
+  | "ok"
+  | "stream"
+  | "500"
+  | "429"
+  | "stall-headers"
+  | "stall-midstream"
+  | "malformed-stream"
+  /** Calls `toolCall` once, then answers with the tool's result. */
+  | "tools"
+  /** Keeps calling the tool for as long as tools are offered. */
+  | "tools-loop";
+
+export type FakeToolCall = { name: string; arguments: object };
 
 /**
  * A loopback server speaking the OpenAI chat-completions protocol (JSON and SSE streaming),
@@ -9,6 +22,7 @@ export type FakeOpenAiMode = "ok" | "stream" | "500" | "429" | "stall-headers" |
  */
 export async function startFakeOpenAi(reply = "Hello from the fake model.") {
   let mode: FakeOpenAiMode = "ok";
+  let toolCall: FakeToolCall = { name: "list_events", arguments: {} };
   let requests = 0;
   const bodies: unknown[] = [];
   const open = new Set<http.ServerResponse>();
@@ -62,10 +76,44 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
         return;
       }
       res.writeHead(200, { "content-type": "text/event-stream" });
+      if (mode === "malformed-stream") {
+        res.end('data: {"id":"c1","choices":[{"delta":{"content":"Hel\n\ndata: [DONE]\n\n');
+        return;
+      }
       const chunk = (delta: object, extra: object = {}) =>
         res.write(
           `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 0, model, choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`,
         );
+      if (mode === "tools" || mode === "tools-loop") {
+        const messages = body.messages as { role: string; content: string | null }[];
+        const lastTool = [...messages].reverse().find((m) => m.role === "tool");
+        const callAgain = body.tools && (mode === "tools-loop" || !lastTool);
+        if (callAgain) {
+          chunk({
+            role: "assistant",
+            tool_calls: [
+              {
+                index: 0,
+                id: `call_${requests}`,
+                type: "function",
+                function: { name: toolCall.name, arguments: "" },
+              },
+            ],
+          });
+          const args = JSON.stringify(toolCall.arguments);
+          for (const part of [args.slice(0, 10), args.slice(10)]) {
+            chunk({ tool_calls: [{ index: 0, function: { arguments: part } }] });
+          }
+          res.end("data: [DONE]\n\n");
+          return;
+        }
+        chunk({
+          role: "assistant",
+          content: mode === "tools" && lastTool ? `Done. ${lastTool.content}` : "I stopped there.",
+        });
+        res.end("data: [DONE]\n\n");
+        return;
+      }
       const words = reply.split(/(?<= )/);
       chunk({ role: "assistant", content: words[0] });
       if (mode === "stall-midstream") return; // one token, then silence
@@ -81,8 +129,9 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
 
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
-    setMode: (m: FakeOpenAiMode) => {
+    setMode: (m: FakeOpenAiMode, call?: FakeToolCall) => {
       mode = m;
+      if (call) toolCall = call;
       requests = 0;
     },
     requests: () => requests,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { suspiciousPatterns } from "../../core/chat/message-rules.ts";
 import { chatRequest } from "../../core/contract/chat.ts";
+import { calendarToolUse } from "../assistant/calendar-tool-specs.ts";
 import { cannedModel, offlineCalendarTurn } from "../assistant/offline-calendar-turn.ts";
 import { currentUser } from "../auth/authenticate.ts";
 import {
@@ -76,12 +77,21 @@ export function registerChatRoutes(
           })
         : undefined;
     const model = action ? cannedModel(action.completion) : ctx.chatModel;
-    const calendarChanged = action?.changed ?? false;
+    const tools =
+      ctx.chatModel.kind === "openai"
+        ? await calendarToolUse(ctx.db, { userId: user.id, now: ctx.now() })
+        : undefined;
+    const [system, ...rest] = turn.modelMessages;
     const modelRequest: CompletionRequest = {
-      messages: turn.modelMessages,
+      messages:
+        tools && system
+          ? [{ ...system, content: `${system.content}\n\n${tools.nowLine}` }, ...rest]
+          : turn.modelMessages,
       context: turn.context,
       ...turn.request,
+      ...(tools ? { toolUse: tools.toolUse } : {}),
     };
+    const calendarChanged = () => action?.changed ?? tools?.state.changed ?? false;
     const wantsStream = String(request.headers.accept ?? "").includes("text/event-stream");
     if (wantsStream)
       return streamTurn(request, reply, { turn, modelRequest, model, calendarChanged });
@@ -100,7 +110,7 @@ export function registerChatRoutes(
       tokensUsed: completion.tokensUsed,
       model: completion.model,
       ...saved,
-      calendarChanged,
+      calendarChanged: calendarChanged(),
     };
   });
 
@@ -116,7 +126,7 @@ export function registerChatRoutes(
       turn: PreparedTurn;
       modelRequest: CompletionRequest;
       model: LanguageModel;
-      calendarChanged: boolean;
+      calendarChanged: () => boolean;
     },
   ) {
     const { turn, modelRequest, model } = opts;
@@ -151,7 +161,7 @@ export function registerChatRoutes(
         tokensUsed: completion.tokensUsed,
         model: completion.model,
         ...saved,
-        calendarChanged: opts.calendarChanged,
+        calendarChanged: opts.calendarChanged(),
       });
     } catch (err) {
       await refundChatTurn(ctx.db, turn).catch((e) =>

@@ -13,6 +13,22 @@ export type AssistantContext = {
   answers?: Record<string, unknown>;
 };
 
+/** A function the model may call (OpenAI tool-calling format). */
+export type ToolSpec = {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments. */
+  parameters: Record<string, unknown>;
+};
+
+export type ToolUse = {
+  tools: ToolSpec[];
+  /** Runs a call; the returned text goes back to the model. Never throws. */
+  run: (name: string, args: unknown) => Promise<string>;
+  /** Model round trips allowed in one turn. */
+  maxSteps: number;
+};
+
 export type CompletionRequest = {
   messages: LlmMessage[];
   /** Read by the offline assistant; a real model reads the system prompt instead. */
@@ -22,6 +38,8 @@ export type CompletionRequest = {
   maxTokens?: number;
   /** Ask for a JSON object (the caller still validates it with zod). */
   json?: boolean;
+  /** Tools a real model may call; the offline assistant runs its own (and ignores this). */
+  toolUse?: ToolUse;
   signal?: AbortSignal;
 };
 

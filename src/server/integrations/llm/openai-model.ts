@@ -21,8 +21,8 @@ export type OpenAiModelOptions = {
 /**
  * Any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp server). Explicit
  * deadlines: a total one and an idle one, so a stalled stream ends with an error instead of
- * hanging. At most one retry of a plain completion after a 5xx or a connection failure;
- * a stream is never retried (tokens may already have reached the user).
+ * hanging. At most one retry after a 5xx or a connection failure, and only before anything
+ * of that step has streamed (tokens already shown to the user are never repeated).
  */
 export function createOpenAiModel(opts: OpenAiModelOptions): LanguageModel {
   const totalMs = opts.totalTimeoutMs ?? 60_000;
@@ -90,6 +90,12 @@ export function createOpenAiModel(opts: OpenAiModelOptions): LanguageModel {
     err instanceof OpenAI.APIConnectionError;
 
   async function complete(request: CompletionRequest): Promise<Completion> {
+    if (request.toolUse) {
+      const it = stream(request);
+      let step = await it.next();
+      while (!step.done) step = await it.next();
+      return step.value;
+    }
     const d = deadlines(request.signal);
     const call = () => client.chat.completions.create(params(request), { signal: d.signal });
     try {
@@ -112,28 +118,91 @@ export function createOpenAiModel(opts: OpenAiModelOptions): LanguageModel {
     }
   }
 
+  /**
+   * Streams the reply. With tools, a turn may take several round trips: tool calls are
+   * gathered from the stream, run, and their results sent back, at most `maxSteps` times;
+   * text deltas are passed on as they come.
+   */
   async function* stream(request: CompletionRequest): AsyncGenerator<string, Completion> {
     const d = deadlines(request.signal);
+    const tools = request.toolUse;
+    const messages: OpenAI.ChatCompletionMessageParam[] = [...request.messages];
     let text = "";
     let tokensUsed = 0;
     let model = params(request).model;
     try {
-      const chunks = await client.chat.completions.create(
-        { ...params(request), stream: true, stream_options: { include_usage: true } },
-        { signal: d.signal },
-      );
-      for await (const chunk of chunks) {
-        d.touch();
-        model = chunk.model || model;
-        if (chunk.usage) tokensUsed = chunk.usage.total_tokens;
-        const delta = chunk.choices[0]?.delta?.content;
-        if (delta) {
-          text += delta;
-          yield delta;
+      for (let step = 0; ; step++) {
+        const calls: { id: string; name: string; args: string }[] = [];
+        const offerTools = tools && step < tools.maxSteps;
+        const open = () =>
+          client.chat.completions.create(
+            {
+              ...params(request),
+              messages,
+              stream: true,
+              stream_options: { include_usage: true },
+              ...(offerTools
+                ? { tools: tools.tools.map((t) => ({ type: "function" as const, function: t })) }
+                : {}),
+            },
+            { signal: d.signal },
+          );
+        let chunks: Awaited<ReturnType<typeof open>>;
+        try {
+          chunks = await open();
+        } catch (err) {
+          // nothing of this step has streamed yet, so one retry is safe
+          if (!retryable(err) || d.signal.aborted) throw err;
+          await new Promise((r) => setTimeout(r, RETRY_DELAY_MS));
+          d.touch();
+          chunks = await open();
+        }
+        let stepText = "";
+        for await (const chunk of chunks) {
+          d.touch();
+          model = chunk.model || model;
+          if (chunk.usage) tokensUsed += chunk.usage.total_tokens;
+          const delta = chunk.choices[0]?.delta;
+          for (const c of delta?.tool_calls ?? []) {
+            const slot = (calls[c.index] ??= { id: "", name: "", args: "" });
+            if (c.id) slot.id = c.id;
+            if (c.function?.name) slot.name += c.function.name;
+            if (c.function?.arguments) slot.args += c.function.arguments;
+          }
+          if (delta?.content) {
+            stepText += delta.content;
+            yield delta.content;
+          }
+        }
+        // the SDK ends the iteration quietly when aborted: a cut-off reply is a failure
+        if (d.signal.aborted) throw new LlmError("The model stream was interrupted.");
+        text += stepText;
+        const pending = calls.filter(Boolean);
+        if (!tools || pending.length === 0) break;
+        messages.push({
+          role: "assistant",
+          content: stepText || null,
+          tool_calls: pending.map((c) => ({
+            id: c.id,
+            type: "function" as const,
+            function: { name: c.name, arguments: c.args },
+          })),
+        });
+        for (const c of pending) {
+          let args: unknown;
+          try {
+            args = JSON.parse(c.args || "{}");
+          } catch {
+            args = undefined;
+          }
+          const result =
+            args === undefined
+              ? "Error: the arguments were not valid JSON."
+              : await tools.run(c.name, args);
+          d.touch(); // our own work is not provider silence
+          messages.push({ role: "tool", tool_call_id: c.id, content: result });
         }
       }
-      // the SDK ends the iteration quietly when aborted: a cut-off reply is a failure, not an answer
-      if (d.signal.aborted) throw new LlmError("The model stream was interrupted.");
       if (!text) throw new LlmError("The model returned an empty answer.", "bad_output");
       return { text, tokensUsed, model };
     } catch (err) {
