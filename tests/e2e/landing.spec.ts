@@ -137,6 +137,35 @@ test("a signed-in user can run the quick setup from home and start getting help 
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole("button", { name: "Start Getting Help" }).click();
   await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByText("Here's what I learned about how you work:")).toBeVisible();
+  await expect(page.getByRole("button", { name: /writing assistant/i })).toBeVisible();
+});
+
+test("a visitor's quick setup survives sign-in and becomes an assistant in the chat", async ({
+  page,
+}) => {
+  await openLanding(page);
+  await page.getByLabel("Life area").selectOption("writing");
+  await page.getByRole("button", { name: "Start quick setup" }).click();
+  for (let i = 0; i < 5; i++) {
+    await page.getByRole("textbox").fill(`My answer ${i + 1}`);
+    await page.getByRole("button", { name: i === 4 ? "Complete Setup" : "Next" }).click();
+  }
+  await expect(page.getByText("Your Profile:")).toBeVisible();
+  await page.getByRole("button", { name: "Start Getting Help" }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.getByLabel("E-mail address").fill(uniqueEmail("pending"));
+  await page.getByRole("button", { name: "Continue with this e-mail" }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByText("Here's what I learned about how you work:")).toBeVisible();
+  const assistant = page.getByRole("button", { name: /writing assistant/i });
+  await expect(assistant).toBeVisible();
+  await assistant.click();
+  await expect(
+    page.getByText(
+      "Hi! I'm your writing assistant. I remember everything about your writing goals and preferences. What would you like to work on today?",
+    ),
+  ).toBeVisible();
 });
 
 test("the footer opens the privacy policy and the terms, and offers support by mail", async ({

@@ -86,5 +86,7 @@ describe("parseCalendarRequest", () => {
   it("plain conversation is not a calendar request", () => {
     expect(parseCalendarRequest("I keep procrastinating on my thesis", ctx)).toBeUndefined();
     expect(parseCalendarRequest("hello!", ctx)).toBeUndefined();
+    expect(parseCalendarRequest("Help me plan my week", ctx)).toBeUndefined();
+    expect(parseCalendarRequest("show me my calendar for Friday", ctx)?.tool).toBe("list_events");
   });
 });

@@ -123,12 +123,10 @@ export function parseCalendarRequest(message: string, ctx: Ctx): CalendarToolCal
   const text = message.trim().replace(/\s+/g, " ");
   const zone = ctx.timezone;
 
-  if (
-    /\b(what'?s|what is|what do i have|show me|anything)\b.*\b(on|calendar|schedule|planned)\b|\bmy (agenda|day|week)\b\??$/i.test(
-      text,
-    ) &&
-    !/\bplan it\b/i.test(text)
-  ) {
+  // questions about what is there; "help me plan my week" is a conversation, not a lookup
+  const asksWhatIsOn =
+    /^(?:so |and |ok )?(?:what'?s|what is|what do i have|show me|anything|do i have anything)\b.*\b(on|calendar|schedule|planned|agenda)\b/i;
+  if (asksWhatIsOn.test(text) && !/\bplan (it|them|this)\b/i.test(text)) {
     return { tool: "list_events", ...rangeOf(text, ctx) };
   }
 

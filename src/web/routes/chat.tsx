@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ProfileDialog } from "../features/account/components/profile-dialog.tsx";
@@ -6,11 +7,18 @@ import { useAuth } from "../features/auth/auth-context.ts";
 import { ManageBillingButton } from "../features/billing/components/manage-billing-button.tsx";
 import { UsageExceededBanner } from "../features/billing/components/usage-exceeded-banner.tsx";
 import { UsagePanel } from "../features/billing/components/usage-panel.tsx";
-import { useAssistants, useConversations, useUsage } from "../features/chat/api/queries.ts";
+import {
+  assistantsKey,
+  useAssistants,
+  useConversations,
+  useUsage,
+} from "../features/chat/api/queries.ts";
 import { ChatSidebar } from "../features/chat/components/chat-sidebar.tsx";
 import { MessageForm } from "../features/chat/components/message-form.tsx";
 import { MessageList } from "../features/chat/components/message-list.tsx";
 import { type UiMessage, useChatSession } from "../features/chat/hooks/use-chat-session.ts";
+import { api } from "../lib/api.ts";
+import { takePendingOnboarding } from "../lib/pending-onboarding.ts";
 
 type ChatRouteState = { contextSummary?: string; domain?: string } | null;
 
@@ -35,6 +43,7 @@ const CalendarPanel = lazy(() =>
 export default function ChatPage() {
   const { status, user } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const [showCalendar, setShowCalendar] = useState(false);
 
   useEffect(() => {
@@ -48,7 +57,8 @@ export default function ChatPage() {
       </div>
     );
   }
-  return <ChatScreen />;
+  // a navigation to /chat with new state (a finished questionnaire) starts a fresh screen
+  return <ChatScreen key={location.key} />;
 }
 
 function ChatScreen() {
@@ -84,6 +94,17 @@ function ChatScreen() {
     setContextApplied(true);
     if (match && !routeState?.contextSummary) selectAssistant(match);
   }, [assistants, contextApplied, contextDomain, routeState, selectAssistant]);
+
+  // a quick setup finished before sign-in: save it now, and start the chat from it
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const pending = takePendingOnboarding();
+    if (!pending) return;
+    navigate("/chat", { replace: true, state: pending });
+    api("/api/onboarding/context", { body: { domain: pending.domain, answers: pending.responses } })
+      .then(() => queryClient.invalidateQueries({ queryKey: assistantsKey }))
+      .catch((err) => console.error("saving the quick setup failed", err));
+  }, [navigate, queryClient]);
 
   const closeDrawer = () => setDrawerOpen(false);
   const remaining = usage.data?.remaining ?? 0;

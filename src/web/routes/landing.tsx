@@ -18,6 +18,7 @@ import { FeatureBlurbs } from "../features/landing/components/feature-blurbs.tsx
 import { Hero } from "../features/landing/components/hero.tsx";
 import { OnboardingFlow } from "../features/onboarding/components/onboarding-flow.tsx";
 import { VoteSection } from "../features/votes/components/vote-section.tsx";
+import { savePendingOnboarding } from "../lib/pending-onboarding.ts";
 
 type Flow =
   | { kind: "home" }
@@ -26,8 +27,6 @@ type Flow =
 type LandingState = { fromChat?: boolean; showPricing?: boolean; requestedArea?: string } | null;
 
 /** Kept for the chat: an anonymous visitor's onboarding result, carried across sign-in. */
-export const PENDING_ONBOARDING_KEY = "sage:pending-onboarding";
-
 export default function LandingPage() {
   const { status, signIn } = useAuth();
   const location = useLocation();
@@ -80,11 +79,7 @@ export default function LandingPage() {
       navigate("/chat", { state: chatState });
       return;
     }
-    try {
-      window.sessionStorage.setItem(PENDING_ONBOARDING_KEY, JSON.stringify(chatState));
-    } catch {
-      // storage blocked: the visitor signs in and starts the chat without it
-    }
+    savePendingOnboarding(chatState);
     await signIn();
   }
 

@@ -31,6 +31,8 @@ export function fetchConversation(id: string) {
 export function useAssistants() {
   return useQuery({
     queryKey: assistantsKey,
+    // a questionnaire finished elsewhere may have just added one
+    refetchOnMount: "always",
     queryFn: async () => {
       try {
         const { contexts } = await api<{ contexts: Assistant[] }>("/api/domain-contexts");
