@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { contextRequest, questionsRequest } from "../../core/contract/onboarding.ts";
 import type { AppContext } from "../context.ts";
+import { saveDomainContext } from "../domain-contexts/save-domain-context.ts";
 import { parseInput } from "../errors.ts";
 import { buildContextSummary } from "../onboarding/build-context-summary.ts";
 import { generateOnboardingQuestions } from "../onboarding/generate-questions.ts";
-import { saveOnboardingContext } from "../onboarding/save-onboarding-context.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 /** Both endpoints may call the model for anonymous visitors: per-address limits guard its budget. */
@@ -46,7 +46,14 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: AppContext):
       });
       const user = request.user;
       if (user) {
-        await saveOnboardingContext(ctx.db, { userId: user.id, domain, contextSummary, answers });
+        // onboarding has no structured profile; an earlier one would no longer match
+        await saveDomainContext(ctx.db, {
+          userId: user.id,
+          domain,
+          contextSummary,
+          questionsResponses: answers,
+          profileData: null,
+        });
       }
       return { contextSummary, saved: Boolean(user) };
     },
