@@ -62,7 +62,7 @@ describe("without a language model", () => {
   it("refuses an unknown life area naming the field", async () => {
     const res = await post("/api/onboarding/questions", { domain: "astrology" });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/^domain: must be one of: productivity, fitness/);
+    expect(res.json().error).toMatch(/^domain: must be one of: fitness, productivity/);
     const missing = await post("/api/onboarding/questions", {});
     expect(missing.statusCode).toBe(400);
   });

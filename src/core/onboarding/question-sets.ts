@@ -1,3 +1,4 @@
+import { LIFE_AREAS } from "../plans.ts";
 /**
  * The built-in onboarding questions, one set per life area. Used when no language model is
  * configured, and as the fallback when the model's answer is unusable. Each question carries
@@ -12,20 +13,8 @@ export type QuestionSet = {
   questions: BuiltInQuestion[];
 };
 
-export const ONBOARDING_DOMAINS = [
-  "productivity",
-  "fitness",
-  "goals",
-  "conversation",
-  "support",
-  "writing",
-  "career",
-  "travel",
-  "relationships",
-  "nutrition",
-  "learning",
-  "creative",
-] as const;
+/** Every life area has an onboarding question set (the one list lives in plans.ts). */
+export const ONBOARDING_DOMAINS = LIFE_AREAS;
 export type OnboardingDomain = (typeof ONBOARDING_DOMAINS)[number];
 
 export const QUESTION_SETS: Record<OnboardingDomain, QuestionSet> = {

@@ -60,6 +60,33 @@ async function findMatches(ctx: Ctx, match: EventMatch, zone: string) {
   return hits.sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
+type Hit = Awaited<ReturnType<typeof findMatches>>[number];
+
+/** Exactly one event, or the reply that says why not (none, or several: ask which). */
+async function singleMatch(
+  ctx: Ctx,
+  match: EventMatch,
+  zone: string,
+  verb: "move" | "cancel",
+): Promise<Hit | ToolOutcome> {
+  const hits = await findMatches(ctx, match, zone);
+  if (hits.length === 1) return hits[0]!;
+  if (hits.length === 0) {
+    return {
+      reply: `I couldn't find ${describeMatch(match, zone)} in your upcoming calendar.`,
+      changed: false,
+    };
+  }
+  const list = hits
+    .slice(0, 5)
+    .map((h) => `- ${quote(h.event.title)}, ${when(h.start, h.end, zone)}`);
+  const held = verb === "cancel" ? ", so I haven't cancelled anything" : "";
+  return {
+    reply: `That matches ${hits.length} events${held}:\n\n${list.join("\n")}\n\nWhich one should I ${verb}?`,
+    changed: false,
+  };
+}
+
 function describeMatch(match: EventMatch, zone: string): string {
   if (match.title) return quote(match.title);
   if (match.start)
@@ -197,22 +224,9 @@ export async function runCalendarTool(ctx: Ctx, call: CalendarToolCall): Promise
       };
     }
     case "update_event": {
-      const hits = await findMatches(ctx, call.match, zone);
-      if (hits.length === 0)
-        return {
-          reply: `I couldn't find ${describeMatch(call.match, zone)} in your upcoming calendar.`,
-          changed: false,
-        };
-      if (hits.length > 1) {
-        const list = hits
-          .slice(0, 5)
-          .map((h) => `- ${quote(h.event.title)}, ${when(h.start, h.end, zone)}`);
-        return {
-          reply: `That matches ${hits.length} events:\n\n${list.join("\n")}\n\nWhich one should I move?`,
-          changed: false,
-        };
-      }
-      const { event, start: oldStart, end: oldEnd } = hits[0]!;
+      const hit = await singleMatch(ctx, call.match, zone, "move");
+      if ("reply" in hit) return hit;
+      const { event, start: oldStart, end: oldEnd } = hit;
       let newStart = DateTime.fromISO(call.start).setZone(zone);
       if (call.keepTime) {
         const old = DateTime.fromJSDate(oldStart, { zone });
@@ -236,22 +250,9 @@ export async function runCalendarTool(ctx: Ctx, call: CalendarToolCall): Promise
       };
     }
     case "delete_event": {
-      const hits = await findMatches(ctx, call.match, zone);
-      if (hits.length === 0)
-        return {
-          reply: `I couldn't find ${describeMatch(call.match, zone)} in your upcoming calendar.`,
-          changed: false,
-        };
-      if (hits.length > 1) {
-        const list = hits
-          .slice(0, 5)
-          .map((h) => `- ${quote(h.event.title)}, ${when(h.start, h.end, zone)}`);
-        return {
-          reply: `That matches ${hits.length} events, so I haven't cancelled anything:\n\n${list.join("\n")}\n\nWhich one should I cancel?`,
-          changed: false,
-        };
-      }
-      const { event, start, end } = hits[0]!;
+      const hit = await singleMatch(ctx, call.match, zone, "cancel");
+      if ("reply" in hit) return hit;
+      const { event, start, end } = hit;
       await deleteEvent(ctx.db, { userId: ctx.userId, eventId: event.id });
       const series = event.recurrence_frequency ? " (the whole repeating series)" : "";
       return {
