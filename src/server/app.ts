@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from "fastify";
 import sjson from "secure-json-parse";
 import type Stripe from "stripe";
 import { createAccessTokens } from "./auth/access-token.ts";
@@ -53,6 +53,8 @@ export type BuildOptions = {
   chatRateLimit?: { max: number; windowSeconds: number };
   /** A Stripe SDK client to use instead of one built from STRIPE_SECRET_KEY (tests: a loopback fake). */
   stripeClient?: Stripe;
+  /** Sees every route as it is registered (tests: the route table that keeps /api protected). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** A built server (dist/server/main.js) serves the web build beside it (dist/web). */
@@ -72,6 +74,21 @@ function redactUrl(url: string): string {
   return noQuery.replace(/(\/feed\/)[^/]+/, "$1[redacted]");
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when every string (and key) in a parsed JSON value is well-formed and NUL-free. */
+function isCleanText(value: unknown, depth = 0): boolean {
+  if (depth > 64) return false;
+  if (typeof value === "string") return !value.includes("\u0000") && !LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.every((v) => isCleanText(v, depth + 1));
+  if (value && typeof value === "object") {
+    return Object.entries(value).every(
+      ([k, v]) => isCleanText(k, depth + 1) && isCleanText(v, depth + 1),
+    );
+  }
+  return true;
+}
+
 export async function buildApp(opts: BuildOptions) {
   const { config, database } = opts;
   const webRoot = opts.webRoot ?? defaultWebRoot();
@@ -87,6 +104,7 @@ export async function buildApp(opts: BuildOptions) {
     trustProxy: (_addr: string, hop: number) => hop < config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
   });
+  if (opts.onRoute) app.addHook("onRoute", opts.onRoute);
 
   // JSON with an empty body reads as "no body" (the spec's ensure-profile call sends one);
   // prototype-poisoning keys are refused.
@@ -94,14 +112,25 @@ export async function buildApp(opts: BuildOptions) {
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === "") return done(null, undefined);
+    let value: unknown;
     try {
-      done(
-        null,
-        sjson.parse(text, undefined, { protoAction: "error", constructorAction: "error" }),
-      );
+      value = sjson.parse(text, undefined, { protoAction: "error", constructorAction: "error" });
     } catch {
-      done(new AppError(400, "bad_request", "Malformed JSON body."), undefined);
+      return done(new AppError(400, "bad_request", "Malformed JSON body."), undefined);
     }
+    // Postgres text cannot hold NUL, and a lone surrogate would be silently replaced: both
+    // are refused here, once, for every JSON endpoint
+    if (!isCleanText(value)) {
+      return done(
+        new AppError(
+          400,
+          "bad_request",
+          "Text must not contain NUL characters or invalid Unicode (lone surrogates).",
+        ),
+        undefined,
+      );
+    }
+    done(null, value);
   });
 
   registerErrorHandling(app);
