@@ -75,18 +75,30 @@ function redactUrl(url: string): string {
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const MAX_JSON_DEPTH = 32;
 
-/** True when every string (and key) in a parsed JSON value is well-formed and NUL-free. */
-function isCleanText(value: unknown, depth = 0): boolean {
-  if (depth > 64) return false;
-  if (typeof value === "string") return !value.includes("\u0000") && !LONE_SURROGATE.test(value);
-  if (Array.isArray(value)) return value.every((v) => isCleanText(v, depth + 1));
-  if (value && typeof value === "object") {
-    return Object.entries(value).every(
-      ([k, v]) => isCleanText(k, depth + 1) && isCleanText(v, depth + 1),
-    );
+/** Why a parsed JSON body is refused, or undefined when every string and key is clean. */
+function textProblem(value: unknown, depth = 0): string | undefined {
+  if (depth > MAX_JSON_DEPTH) return `JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`;
+  if (typeof value === "string") {
+    return value.includes("\u0000") || LONE_SURROGATE.test(value)
+      ? "Text must not contain NUL characters or invalid Unicode (lone surrogates)."
+      : undefined;
   }
-  return true;
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const problem = textProblem(v, depth + 1);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      const problem = textProblem(k, depth + 1) ?? textProblem(v, depth + 1);
+      if (problem) return problem;
+    }
+  }
+  return undefined;
 }
 
 export async function buildApp(opts: BuildOptions) {
@@ -120,20 +132,17 @@ export async function buildApp(opts: BuildOptions) {
     }
     // Postgres text cannot hold NUL, and a lone surrogate would be silently replaced: both
     // are refused here, once, for every JSON endpoint
-    if (!isCleanText(value)) {
-      return done(
-        new AppError(
-          400,
-          "bad_request",
-          "Text must not contain NUL characters or invalid Unicode (lone surrogates).",
-        ),
-        undefined,
-      );
-    }
+    const problem = textProblem(value);
+    if (problem) return done(new AppError(400, "bad_request", problem), undefined);
     done(null, value);
   });
 
   registerErrorHandling(app);
+  // the same rule for path parameters and query strings (a %00 in a URL reaches them decoded)
+  app.addHook("preValidation", async (request) => {
+    const problem = textProblem(request.params) ?? textProblem(request.query);
+    if (problem) throw new AppError(400, "bad_request", problem);
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
