@@ -1,7 +1,14 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type FakeOpenAiMode = "ok" | "stream" | "500" | "429" | "stall-headers" | "stall-midstream";
+export type FakeOpenAiMode =
+  | "ok"
+  | "stream"
+  | "500"
+  | "429"
+  | "stall-headers"
+  | "stall-midstream"
+  | "malformed";
 
 /**
  * A loopback server speaking the OpenAI chat-completions protocol (JSON and SSE streaming),
@@ -43,7 +50,14 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
         case "ok":
         case "stream":
         case "stall-midstream":
+        case "malformed":
           break;
+      }
+      if (mode === "malformed" && !body.stream) {
+        // a 200 whose JSON breaks off
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end('{"id":"chatcmpl-1","object":"chat.completion","choices":[{"index":0,"mess');
+        return;
       }
       if (!body.stream) {
         res.writeHead(200, { "content-type": "application/json" });
@@ -69,6 +83,11 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
       const words = reply.split(/(?<= )/);
       chunk({ role: "assistant", content: words[0] });
       if (mode === "stall-midstream") return; // one token, then silence
+      if (mode === "malformed") {
+        // one good token, then a chunk that is not JSON, then the stream ends without [DONE]
+        res.end('data: {"id":"c1","choices":[{"delta":{"content":"ha\n\n');
+        return;
+      }
       for (const w of words.slice(1)) chunk({ content: w });
       res.write(
         `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 0, model, choices: [], usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 } })}\n\n`,
