@@ -8,7 +8,11 @@ export type FakeOpenAiMode =
   | "429"
   | "stall-headers"
   | "stall-midstream"
-  | "malformed";
+  | "malformed"
+  /** answers normally after SLOW_MS (graceful-shutdown tests need a request in flight) */
+  | "slow";
+
+export const SLOW_MS = 1500;
 
 /**
  * A loopback server speaking the OpenAI chat-completions protocol (JSON and SSE streaming),
@@ -26,6 +30,10 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
       raw += c;
     });
     req.on("end", () => {
+      if (mode === "slow") setTimeout(answer, SLOW_MS);
+      else answer();
+    });
+    const answer = () => {
       requests++;
       const body = JSON.parse(raw || "{}");
       bodies.push(body);
@@ -51,6 +59,7 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
         case "stream":
         case "stall-midstream":
         case "malformed":
+        case "slow":
           break;
       }
       if (mode === "malformed" && !body.stream) {
@@ -93,7 +102,7 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
         `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 0, model, choices: [], usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 } })}\n\n`,
       );
       res.end("data: [DONE]\n\n");
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
