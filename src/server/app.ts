@@ -23,6 +23,7 @@ import { PROJECT_ROOT } from "./project-root.ts";
 import { registerAccountRoutes } from "./routes/account.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
+import { registerCalendarRoutes } from "./routes/calendar.ts";
 import { registerChatRoutes } from "./routes/chat.ts";
 import { registerConversationRoutes } from "./routes/conversations.ts";
 import { registerDemoBillingRoutes } from "./routes/demo-billing.ts";
@@ -30,6 +31,7 @@ import { registerDomainContextRoutes } from "./routes/domain-contexts.ts";
 import { registerFitnessRoutes } from "./routes/fitness.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerOnboardingRoutes } from "./routes/onboarding.ts";
+import { registerPlanRoutes } from "./routes/plan.ts";
 import { registerProductivityRoutes } from "./routes/productivity.ts";
 import { registerProfileRoutes } from "./routes/profile.ts";
 import { registerStripeWebhookRoutes } from "./routes/stripe-webhook.ts";
@@ -69,7 +71,7 @@ function defaultWebRoot(): string {
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Paths whose query string or last segment is a secret (OAuth codes, feed tokens). */
-function redactUrl(url: string): string {
+export function redactUrl(url: string): string {
   const noQuery = url.split("?")[0] ?? url;
   return noQuery.replace(/(\/feed\/)[^/]+/, "$1[redacted]");
 }
@@ -101,17 +103,26 @@ function textProblem(value: unknown, depth = 0): string | undefined {
   return undefined;
 }
 
+/** The production logger settings (tests add a `stream` to read what would be logged). */
+export function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    serializers: {
+      req: (req: { method: string; url: string; ip: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
 export async function buildApp(opts: BuildOptions) {
   const { config, database } = opts;
   const webRoot = opts.webRoot ?? defaultWebRoot();
 
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.logLevel,
-      serializers: {
-        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-      },
-    },
+    logger: opts.logger ?? loggerOptions(config),
     // trust exactly TRUST_PROXY hops of X-Forwarded-For, never a client-supplied chain
     trustProxy: (_addr: string, hop: number) => hop < config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -206,6 +217,7 @@ export async function buildApp(opts: BuildOptions) {
   registerUsageRoutes(app, ctx);
   registerConversationRoutes(app, ctx);
   registerTaskRoutes(app, ctx);
+  registerPlanRoutes(app, ctx);
   registerVoteRoutes(app, ctx);
   registerOnboardingRoutes(app, ctx);
   registerProductivityRoutes(app, ctx);
@@ -215,6 +227,7 @@ export async function buildApp(opts: BuildOptions) {
   registerDemoBillingRoutes(app, ctx);
   await registerStripeWebhookRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
+  registerCalendarRoutes(app, ctx);
 
   const hasWeb = existsSync(path.join(webRoot, "index.html"));
   if (hasWeb) {

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { router } from "./app/router.tsx";
+import { registerOfflineShell } from "./lib/offline-shell.ts";
 import "./styles.css";
 
 const container = document.getElementById("root")!;
@@ -30,3 +31,6 @@ fetch("/version.json")
   .then((res) => (res.ok ? res.json() : null))
   .then((info) => info && console.info("Sage version", info))
   .catch(() => undefined);
+
+// the app shell opens offline, so the calendar's local copy stays usable (issue 7)
+if (import.meta.env.PROD) registerOfflineShell();

@@ -1,3 +1,4 @@
+import { IANAZone } from "luxon";
 import { z } from "zod";
 import { TIERS } from "../plans.ts";
 
@@ -34,3 +35,17 @@ export const versionInfo = z.object({
   lastCommitDate: z.string(),
 });
 export type VersionInfo = z.infer<typeof versionInfo>;
+
+/** An IANA time-zone name the runtime knows (e.g. Europe/Berlin). */
+export const ianaTimeZone = z
+  .string("timezone must be text")
+  .trim()
+  .max(64, "timezone is too long")
+  .refine(
+    (tz) => /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(tz) && IANAZone.isValidZone(tz),
+    "timezone must be an IANA time-zone name such as Europe/Berlin",
+  );
+
+/** PATCH /api/profile (bearer): the browser's time zone, used for calendar maths. */
+export const updateProfileRequest = z.strictObject({ timezone: ianaTimeZone });
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;

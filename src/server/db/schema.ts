@@ -199,6 +199,8 @@ export const calendarEvents = pgTable(
     description: text("description"),
     startTime: timestamp("start_time", { withTimezone: true }).notNull(),
     endTime: timestamp("end_time", { withTimezone: true }),
+    /** All-day events store dates as midnight UTC (end exclusive) and repeat by date. */
+    allDay: boolean("all_day").notNull().default(false),
     location: text("location"),
     reminderMinutes: integer("reminder_minutes"),
     category: text("category"),

@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { updateProfileRequest } from "../../core/contract/profile.ts";
 import { currentUser } from "../auth/authenticate.ts";
 import type { AppContext } from "../context.ts";
 import { profiles } from "../db/schema.ts";
+import { parseInput } from "../errors.ts";
 import { ensureProfile } from "../profile/ensure-profile.ts";
 import { toProfileDto } from "../profile/profile-dto.ts";
+import { updateTimezone } from "../profile/update-timezone.ts";
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const auth = { preHandler: ctx.requireUser };
@@ -20,5 +23,11 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
     // a missing profile is created on demand (spec §4)
     const profile = row ?? (await ensureProfile(ctx.db, user)).row;
     return { profile: toProfileDto(profile) };
+  });
+
+  // the browser's time zone, for recurrence expansion and the feed's TZID
+  app.patch("/api/profile", auth, async (request) => {
+    const { timezone } = parseInput(updateProfileRequest, request.body);
+    return { profile: toProfileDto(await updateTimezone(ctx.db, currentUser(request), timezone)) };
   });
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ProfileDialog } from "../features/account/components/profile-dialog.tsx";
 import { useMeta } from "../features/auth/api/use-meta.ts";
@@ -26,9 +26,16 @@ function initialFromContext(state: ChatRouteState): UiMessage[] {
   ];
 }
 
+const CalendarPanel = lazy(() =>
+  import("../features/calendar/components/calendar-panel.tsx").then((m) => ({
+    default: m.CalendarPanel,
+  })),
+);
+
 export default function ChatPage() {
   const { status, user } = useAuth();
   const navigate = useNavigate();
+  const [showCalendar, setShowCalendar] = useState(false);
 
   useEffect(() => {
     if (status === "signedOut") navigate("/", { replace: true, state: { fromChat: true } });
@@ -166,8 +173,12 @@ function ChatScreen() {
         </header>
 
         {calendarOpen ? (
-          <div className="flex-1 overflow-y-auto p-4">
-            <p className="text-stone-600">Your calendar will appear here.</p>
+          <div id="calendar-panel" className="flex-1 overflow-y-auto p-4">
+            <div className="mx-auto max-w-3xl">
+              <Suspense fallback={<p role="status">Loading your calendar...</p>}>
+                <CalendarPanel userId={user?.id ?? ""} />
+              </Suspense>
+            </div>
           </div>
         ) : (
           <>

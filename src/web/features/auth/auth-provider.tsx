@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react
 import { useNavigate } from "react-router";
 import type { SessionUser } from "../../../core/contract/auth.ts";
 import { onSignedOut, refreshSession, setAccessToken } from "../../lib/api.ts";
+import { clearLocalUserData, rememberedUser, rememberUser } from "../../lib/local-user-data.ts";
 import { metaQuery } from "./api/use-meta.ts";
 import { AuthContext, type AuthState } from "./auth-context.ts";
 import { rememberReturnTo, takeReturnTo } from "./return-to.ts";
@@ -15,22 +16,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let live = true;
-    refreshSession().then((session) => {
+    // opened offline: keep the last user so their local data (the calendar) stays usable;
+    // the session is checked again as soon as the network is back
+    let offlineSession = false;
+    const settle = (session: Awaited<ReturnType<typeof refreshSession>>) => {
       if (!live) return;
-      setUser(session?.user ?? null);
-      setStatus(session ? "signedIn" : "signedOut");
+      const remembered = !session && !navigator.onLine ? rememberedUser() : null;
+      offlineSession = Boolean(remembered);
+      if (session) rememberUser(session.user);
+      setUser(session?.user ?? remembered);
+      setStatus(session || remembered ? "signedIn" : "signedOut");
       // Google sign-in always lands on /chat; a flow that started it may want its page back
       if (session && window.location.pathname === "/chat") {
         const returnTo = takeReturnTo();
         if (returnTo) navigate(returnTo, { replace: true });
       }
-    });
+    };
+    refreshSession().then(settle);
+    const recheck = () => {
+      if (offlineSession) refreshSession().then(settle);
+    };
+    window.addEventListener("online", recheck);
     const off = onSignedOut(() => {
       setUser(null);
       setStatus("signedOut");
     });
     return () => {
       live = false;
+      window.removeEventListener("online", recheck);
       off();
     };
   }, [navigate]);
@@ -55,6 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error("sign-out failed", err); // spec: logged only; the local session ends anyway
     }
     setAccessToken(null);
+    clearLocalUserData();
     setUser(null);
     setStatus("signedOut");
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "meta" });
@@ -62,6 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const completeSignIn = useCallback((session: { accessToken: string; user: SessionUser }) => {
     setAccessToken(session.accessToken);
+    rememberUser(session.user);
     setUser(session.user);
     setStatus("signedIn");
   }, []);

@@ -1,0 +1,48 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { EventFields, ServerEvent } from "../../core/contract/calendar.ts";
+import type { Db } from "../db/client.ts";
+import { calendarEvents } from "../db/schema.ts";
+import { AppError, notFound } from "../errors.ts";
+import { sameContent, toColumns, toServerEvent } from "./event-dto.ts";
+
+export const EVENT_NOT_FOUND = "Event not found";
+
+/**
+ * Replaces an event's fields in one conditional statement (optimistic concurrency): when
+ * `version` is given it must equal the stored version, else 409 with the current event in
+ * `details.event`. A replay whose content is already stored answers 200 with it instead of
+ * a conflict. Another user's event, a deleted one or an unknown id → 404.
+ */
+export async function updateEvent(
+  db: Db,
+  opts: { userId: string; eventId: string; input: EventFields & { version?: number | undefined } },
+): Promise<ServerEvent> {
+  const { userId, eventId, input } = opts;
+  const owned = and(
+    eq(calendarEvents.id, eventId),
+    eq(calendarEvents.userId, userId),
+    isNull(calendarEvents.deletedAt),
+  );
+  const [row] = await db
+    .update(calendarEvents)
+    .set({
+      ...toColumns(input),
+      version: sql`${calendarEvents.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      input.version === undefined ? owned : and(owned, eq(calendarEvents.version, input.version)),
+    )
+    .returning();
+  if (row) return toServerEvent(row);
+
+  const [current] = await db.select().from(calendarEvents).where(owned);
+  if (!current) throw notFound(EVENT_NOT_FOUND);
+  if (sameContent(current, input)) return toServerEvent(current);
+  throw new AppError(
+    409,
+    "conflict",
+    "This event was changed elsewhere. The latest version is kept.",
+    { event: toServerEvent(current) },
+  );
+}

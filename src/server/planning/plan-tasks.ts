@@ -1,0 +1,179 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { seriesOf } from "../../core/calendar/event-series.ts";
+import { expandOccurrences } from "../../core/calendar/recurrence.ts";
+import { type SchedulingProfile, schedulingProfile } from "../../core/contract/productivity.ts";
+import type { PlanResponse } from "../../core/contract/tasks.ts";
+import { toSchedulerProfile } from "../../core/scheduler/from-scheduling-profile.ts";
+import { schedule } from "../../core/scheduler/schedule.ts";
+import type { Block, Interval, SchedulerTask } from "../../core/scheduler/types.ts";
+import { toServerEvent } from "../calendar/event-dto.ts";
+import { userTimeZone } from "../calendar/list-events.ts";
+import type { Db } from "../db/client.ts";
+import { calendarEvents, domainContexts, tasks } from "../db/schema.ts";
+
+const DAY = 86_400_000;
+
+/** The person's stored scheduling profile, or undefined before the questionnaire. */
+export async function storedSchedulingProfile(
+  db: Db,
+  userId: string,
+): Promise<SchedulingProfile | undefined> {
+  const [row] = await db
+    .select({ data: domainContexts.profileData })
+    .from(domainContexts)
+    .where(and(eq(domainContexts.userId, userId), eq(domainContexts.domain, "productivity")));
+  const parsed = schedulingProfile.safeParse(row?.data);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Plans the user's open tasks over the next `days` and writes the blocks as calendar events
+ * (source 'assistant', linked to their task). A re-plan replaces only the assistant's future
+ * blocks, and keeps each one that is still right where it is (same id, same SEQUENCE), so
+ * calendars subscribed to the feed see as little churn as possible. Blocks that have started,
+ * and task blocks the user has taken over (edited, so source 'user'), never move.
+ */
+export async function planTasks(
+  db: Db,
+  opts: { userId: string; days: number; now: Date },
+): Promise<PlanResponse> {
+  const now = opts.now.getTime();
+  const [timezone, stored, open] = await Promise.all([
+    userTimeZone(db, opts.userId),
+    storedSchedulingProfile(db, opts.userId),
+    db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.userId, opts.userId), eq(tasks.status, "open"))),
+  ]);
+  const profile = toSchedulerProfile(stored, timezone);
+  const horizonEnd = now + (opts.days + 1) * DAY;
+
+  const rows = await db
+    .select()
+    .from(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.userId, opts.userId),
+        isNull(calendarEvents.deletedAt),
+        lt(calendarEvents.startTime, new Date(horizonEnd)),
+      ),
+    );
+  const busy: Interval[] = [];
+  const locked: Block[] = [];
+  const previous: (Block & { eventId: string })[] = [];
+  const range = { from: new Date(now - DAY), to: new Date(horizonEnd), zone: timezone };
+  for (const row of rows) {
+    const isBlock = row.taskId !== null;
+    if (isBlock && row.source === "assistant" && row.startTime.getTime() > now) {
+      previous.push({
+        taskId: row.taskId!,
+        start: row.startTime.getTime(),
+        end: (row.endTime ?? row.startTime).getTime(),
+        eventId: row.id,
+      });
+      continue;
+    }
+    if (isBlock) {
+      // started, or taken over by the user: fixed, and counted as work done on the task
+      locked.push({
+        taskId: row.taskId!,
+        start: row.startTime.getTime(),
+        end: (row.endTime ?? row.startTime).getTime(),
+      });
+      continue;
+    }
+    if (row.allDay) continue; // an all-day event (a birthday, a holiday marker) doesn't block hours
+    for (const o of expandOccurrences(seriesOf(toServerEvent(row)), range)) {
+      busy.push({ start: o.start.getTime(), end: o.end.getTime() });
+    }
+  }
+
+  const schedulerTasks: SchedulerTask[] = open.map((t) => ({
+    id: t.id,
+    title: t.title,
+    estimatedMinutes: t.estimatedMinutes,
+    ...(t.deadline ? { deadline: t.deadline.getTime() } : {}),
+    priority: t.priority as SchedulerTask["priority"],
+    energy: t.energy as SchedulerTask["energy"],
+    splittable: t.splittable,
+    minChunkMinutes: t.minChunkMinutes,
+  }));
+  // fixed blocks of tasks that are done or gone are simply busy time
+  const openIds = new Set(schedulerTasks.map((t) => t.id));
+  for (const b of locked) if (!openIds.has(b.taskId)) busy.push({ start: b.start, end: b.end });
+  const result = schedule({
+    profile,
+    busy,
+    tasks: schedulerTasks,
+    locked: locked.filter((b) => openIds.has(b.taskId)),
+    previous,
+    now,
+    horizonDays: opts.days,
+  });
+
+  const key = (b: Block) => `${b.taskId}|${b.start}|${b.end}`;
+  const kept = new Map(previous.map((b) => [key(b), b.eventId]));
+  const byTask = new Map(open.map((t) => [t.id, t]));
+  const reminder = stored?.reminderMinutes ?? 10;
+
+  return db.transaction(async (tx) => {
+    const placed: PlanResponse["placed"] = [];
+    const inserts: (typeof calendarEvents.$inferInsert)[] = [];
+    for (const b of result.placed) {
+      const existing = kept.get(key(b));
+      if (existing) {
+        kept.delete(key(b));
+        placed.push({
+          taskId: b.taskId,
+          eventId: existing,
+          start: new Date(b.start).toISOString(),
+          end: new Date(b.end).toISOString(),
+        });
+        continue;
+      }
+      const task = byTask.get(b.taskId)!;
+      const id = randomUUID();
+      inserts.push({
+        id,
+        userId: opts.userId,
+        title: task.title,
+        description:
+          "Planned by Sage at a time that suits your energy. Move it if life happens — I'll plan around it.",
+        startTime: new Date(b.start),
+        endTime: new Date(b.end),
+        reminderMinutes: reminder,
+        category: "Focus",
+        priority: task.priority,
+        source: "assistant",
+        taskId: task.id,
+      });
+      placed.push({
+        taskId: b.taskId,
+        eventId: id,
+        start: new Date(b.start).toISOString(),
+        end: new Date(b.end).toISOString(),
+      });
+    }
+    const stale = [...kept.values()];
+    if (stale.length > 0) {
+      await tx
+        .update(calendarEvents)
+        .set({
+          deletedAt: sql`now()`,
+          updatedAt: sql`now()`,
+          version: sql`${calendarEvents.version} + 1`,
+        })
+        .where(
+          and(
+            eq(calendarEvents.userId, opts.userId),
+            inArray(calendarEvents.id, stale),
+            gte(calendarEvents.startTime, new Date(now)),
+          ),
+        );
+    }
+    if (inserts.length > 0) await tx.insert(calendarEvents).values(inserts);
+    return { placed, unplaced: result.unplaced };
+  });
+}

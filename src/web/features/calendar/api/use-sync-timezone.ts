@@ -1,0 +1,30 @@
+import { useEffect, useRef } from "react";
+import type { Profile } from "../../../../core/contract/profile.ts";
+import { api } from "../../../lib/api.ts";
+import { withSession } from "./with-session.ts";
+
+export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
+/**
+ * Tells the server the browser's time zone (PATCH /api/profile) when it differs from the
+ * stored one, so recurring events and the feed use the user's wall-clock time. Once per
+ * page, as soon as the device is online; failures are only logged (the next visit retries).
+ */
+export function useSyncTimezone(online: boolean): void {
+  const done = useRef(false);
+  useEffect(() => {
+    if (!online || done.current) return;
+    done.current = true;
+    const timezone = browserZone();
+    withSession(() => api<{ profile: Profile }>("/api/profile"))
+      .then(({ profile }) =>
+        profile.timezone === timezone
+          ? undefined
+          : api("/api/profile", { method: "PATCH", body: { timezone } }),
+      )
+      .catch((err) => {
+        done.current = false;
+        console.warn("calendar: could not store the time zone", err);
+      });
+  }, [online]);
+}

@@ -1,0 +1,159 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CalendarPanel } from "./calendar-panel.tsx";
+
+const USER = "7d0f3c1e-2b4a-4c5d-8e6f-1a2b3c4d5e6f";
+const FEED =
+  "http://localhost:3000/api/calendar/feed/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics";
+
+type Call = { method: string; path: string; body: unknown };
+
+/** A small stand-in for the API behind fetch, recording every call. */
+function fakeServer(opts: { tokenStatus?: number } = {}) {
+  const calls: Call[] = [];
+  const events = new Map<string, Record<string, unknown>>();
+  let token: string | null = null;
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (!online) throw new TypeError("Failed to fetch");
+    const url = new URL(String(input), "http://localhost:3000");
+    const method = init?.method ?? "GET";
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, path: url.pathname, body });
+    if (url.pathname === "/api/calendar-events" && method === "GET") {
+      return json(200, { events: [...events.values()] });
+    }
+    if (url.pathname === "/api/calendar-events" && method === "POST") {
+      const event = {
+        ...body,
+        source: "user",
+        task_id: null,
+        version: 1,
+        created_at: "2025-01-01T00:00:00.000Z",
+        updated_at: "2025-01-01T00:00:00.000Z",
+        deleted_at: null,
+      };
+      events.set(body.id, event);
+      return json(201, { event });
+    }
+    if (url.pathname === "/api/calendar-token") {
+      if (opts.tokenStatus) return json(opts.tokenStatus, { error: "nope", code: "internal" });
+      if (method === "GET" && !token)
+        return json(404, { error: "No calendar token yet", code: "not_found" });
+      token ??= "created";
+      return json(200, { token, feedUrl: FEED });
+    }
+    if (url.pathname === "/api/profile") return json(200, { profile: { timezone: "UTC" } });
+    return json(404, { error: "Not found", code: "not_found" });
+  });
+  return { calls, fetchMock, events };
+}
+
+let online = true;
+
+function renderPanel(userId: string | null = USER) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <CalendarPanel userId={userId} />
+    </QueryClientProvider>,
+  );
+}
+
+function setOnline(value: boolean) {
+  online = value;
+  act(() => {
+    window.dispatchEvent(new Event(value ? "online" : "offline"));
+  });
+}
+
+beforeEach(() => {
+  online = true;
+  localStorage.clear();
+  Object.defineProperty(navigator, "onLine", { configurable: true, get: () => online });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("CalendarPanel", () => {
+  it("says 'User not authenticated' without a signed-in user", () => {
+    renderPanel(null);
+    expect(screen.getByRole("alert").textContent).toContain("User not authenticated");
+  });
+
+  it("adds an event offline at once, queues it, and syncs it once when back online", async () => {
+    const server = fakeServer();
+    vi.stubGlobal("fetch", server.fetchMock);
+    online = false;
+    const user = userEvent.setup();
+    renderPanel();
+    expect(screen.getByText("Offline")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Add event" }));
+    const dialog = screen.getByRole("dialog", { name: "Add event" });
+    expect((within(dialog).getByLabelText("Priority") as HTMLInputElement).value).toBe("medium");
+    await user.type(within(dialog).getByLabelText("Title"), "Standup");
+    await user.click(within(dialog).getByRole("button", { name: "Save event" }));
+
+    expect(screen.getByText("Standup")).toBeTruthy();
+    expect(screen.getByText("Not synced yet")).toBeTruthy();
+    expect(screen.getByText(/1 change waiting to sync/)).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(`sage.calendar.queue.${USER}`) ?? "[]")).toHaveLength(1);
+    expect(server.calls).toEqual([]);
+
+    await user.click(screen.getByRole("button", { name: "Sync" }));
+    expect(screen.getByRole("alert").textContent).toContain("No internet connection");
+
+    setOnline(true);
+    await waitFor(() => expect(screen.getByText(/All changes synced/)).toBeTruthy());
+    expect(
+      server.calls.filter((c) => c.method === "POST" && c.path === "/api/calendar-events"),
+    ).toHaveLength(1);
+    expect([...server.events.values()].map((e) => e.title)).toEqual(["Standup"]);
+    expect(screen.queryByText("Not synced yet")).toBeNull();
+    expect(localStorage.getItem(`sage.calendar.queue.${USER}`)).toBeNull();
+  });
+
+  it("keeps the modal open and names the missing title", async () => {
+    vi.stubGlobal("fetch", fakeServer().fetchMock);
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(screen.getByRole("button", { name: "Add event" }));
+    const dialog = screen.getByRole("dialog", { name: "Add event" });
+    await user.click(within(dialog).getByRole("button", { name: "Save event" }));
+    const title = within(dialog).getByLabelText("Title");
+    expect(title.getAttribute("aria-invalid")).toBe("true");
+    expect(within(dialog).getByText("Title is required")).toBeTruthy();
+    expect(document.activeElement).toBe(title);
+  });
+
+  it("creates the feed token on 404 and links Google, Apple and the download", async () => {
+    const server = fakeServer();
+    vi.stubGlobal("fetch", server.fetchMock);
+    renderPanel();
+    expect(((await screen.findByLabelText("Calendar feed URL")) as HTMLInputElement).value).toBe(
+      FEED,
+    );
+    const tokenCalls = server.calls.filter((c) => c.path === "/api/calendar-token");
+    expect(tokenCalls.map((c) => c.method)).toEqual(["GET", "POST"]);
+    const webcal = FEED.replace("http:", "webcal:");
+    expect(screen.getByRole("link", { name: "Apple Calendar" }).getAttribute("href")).toBe(webcal);
+    expect(screen.getByRole("link", { name: "Google Calendar" }).getAttribute("href")).toBe(
+      `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`,
+    );
+    expect(screen.getByRole("link", { name: "Download .ics" }).getAttribute("href")).toBe(
+      `${FEED}?download=1`,
+    );
+  });
+
+  it("says 'Failed to fetch calendar token' when the server fails", async () => {
+    vi.stubGlobal("fetch", fakeServer({ tokenStatus: 500 }).fetchMock);
+    renderPanel();
+    expect(await screen.findByText("Failed to fetch calendar token")).toBeTruthy();
+  });
+});

@@ -1,0 +1,217 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useEffect, useState } from "react";
+import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-event.ts";
+import { LIMITS, PRIORITIES } from "../../../../core/contract/calendar.ts";
+import { Button } from "../../../components/button.tsx";
+import {
+  emptyForm,
+  type FormErrors,
+  type FormValues,
+  formFromEvent,
+  formToDraft,
+} from "../lib/event-form.ts";
+import { describedBy, Field, inputClass } from "./field.tsx";
+import { RecurrenceFields } from "./recurrence-fields.tsx";
+
+const PRIORITY_LABEL = { low: "Low", medium: "Medium", high: "High" };
+
+type Props = {
+  open: boolean;
+  /** The event being edited; null adds a new one. */
+  event: LocalEvent | null;
+  zone: string;
+  onClose: () => void;
+  onSave: (draft: EventDraft) => void;
+};
+
+/** The add/edit modal (spec §5: title and start required, end optional, priority medium). */
+export function EventDialog({ open, event, zone, onClose, onSave }: Props) {
+  const [values, setValues] = useState<FormValues>(() => emptyForm(new Date(), zone));
+  const [errors, setErrors] = useState<FormErrors>({});
+
+  useEffect(() => {
+    if (!open) return;
+    setValues(event ? formFromEvent(event, zone) : emptyForm(new Date(), zone));
+    setErrors({});
+  }, [open, event, zone]);
+
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
+    setValues((v) => {
+      const next = { ...v, [key]: value };
+      // switching between timed and all-day keeps the dates and drops the times
+      if (key === "allDay") {
+        next.start = value ? v.start.slice(0, 10) : v.start ? `${v.start.slice(0, 10)}T09:00` : "";
+        next.end = value ? v.end.slice(0, 10) : v.end ? `${v.end.slice(0, 10)}T10:00` : "";
+      }
+      return next;
+    });
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const result = formToDraft(values, zone);
+    if (result.errors) {
+      setErrors(result.errors);
+      const first = Object.keys(result.errors)[0];
+      document.getElementById(`event-${first}`)?.focus();
+      return;
+    }
+    onSave(result.draft);
+  };
+
+  const timeType = values.allDay ? "date" : "datetime-local";
+  return (
+    <Dialog.Root open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-900/40" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[min(40rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
+        >
+          <Dialog.Title className="text-lg font-bold text-stone-900">
+            {event ? "Edit event" : "Add event"}
+          </Dialog.Title>
+          {event?.recurrence ? (
+            <p className="mt-1 text-sm text-stone-600">Changes apply to every repeat.</p>
+          ) : null}
+          <form noValidate onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
+            <Field id="event-title" label="Title" error={errors.title} className="sm:col-span-2">
+              <input
+                {...describedBy("event-title", errors.title)}
+                className={inputClass}
+                required
+                maxLength={LIMITS.title}
+                value={values.title}
+                onChange={(e) => set("title", e.target.value)}
+              />
+            </Field>
+            <label className="flex items-center gap-2 text-sm font-medium text-stone-800 sm:col-span-2">
+              <input
+                type="checkbox"
+                checked={values.allDay}
+                onChange={(e) => set("allDay", e.target.checked)}
+              />
+              All day
+            </label>
+            <Field
+              id="event-start"
+              label={values.allDay ? "Start date" : "Start"}
+              error={errors.start}
+            >
+              <input
+                {...describedBy("event-start", errors.start)}
+                className={inputClass}
+                type={timeType}
+                required
+                value={values.start}
+                onChange={(e) => set("start", e.target.value)}
+              />
+            </Field>
+            <Field
+              id="event-end"
+              label={values.allDay ? "End date (optional)" : "End (optional)"}
+              error={errors.end}
+            >
+              <input
+                {...describedBy("event-end", errors.end)}
+                className={inputClass}
+                type={timeType}
+                value={values.end}
+                onChange={(e) => set("end", e.target.value)}
+              />
+            </Field>
+            <Field
+              id="event-description"
+              label="Description"
+              error={errors.description}
+              className="sm:col-span-2"
+            >
+              <textarea
+                {...describedBy("event-description", errors.description)}
+                className={inputClass}
+                rows={3}
+                maxLength={LIMITS.description}
+                value={values.description}
+                onChange={(e) => set("description", e.target.value)}
+              />
+            </Field>
+            <Field id="event-location" label="Location" error={errors.location}>
+              <input
+                {...describedBy("event-location", errors.location)}
+                className={inputClass}
+                maxLength={LIMITS.location}
+                value={values.location}
+                onChange={(e) => set("location", e.target.value)}
+              />
+            </Field>
+            <Field id="event-reminder" label="Reminder (minutes before)" error={errors.reminder}>
+              <input
+                {...describedBy("event-reminder", errors.reminder)}
+                className={inputClass}
+                type="number"
+                min={0}
+                inputMode="numeric"
+                value={values.reminder}
+                onChange={(e) => set("reminder", e.target.value)}
+              />
+            </Field>
+            <Field id="event-category" label="Category" error={errors.category}>
+              <input
+                {...describedBy("event-category", errors.category)}
+                className={inputClass}
+                maxLength={LIMITS.category}
+                value={values.category}
+                onChange={(e) => set("category", e.target.value)}
+              />
+            </Field>
+            <Field id="event-priority" label="Priority" error={errors.priority}>
+              <select
+                {...describedBy("event-priority", errors.priority)}
+                className={inputClass}
+                value={values.priority}
+                onChange={(e) => set("priority", e.target.value as FormValues["priority"])}
+              >
+                {PRIORITIES.map((p) => (
+                  <option key={p} value={p}>
+                    {PRIORITY_LABEL[p]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id="event-url" label="URL" error={errors.url} className="sm:col-span-2">
+              <input
+                {...describedBy("event-url", errors.url)}
+                className={inputClass}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                value={values.url}
+                onChange={(e) => set("url", e.target.value)}
+              />
+            </Field>
+            <label className="flex items-center gap-2 text-sm font-medium text-stone-800 sm:col-span-2">
+              <input
+                type="checkbox"
+                checked={values.recurring}
+                onChange={(e) => set("recurring", e.target.checked)}
+              />
+              Recurring event
+            </label>
+            {values.recurring ? (
+              <div className="sm:col-span-2">
+                <RecurrenceFields values={values} errors={errors} set={set} />
+              </div>
+            ) : null}
+            <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+              <Dialog.Close asChild>
+                <Button variant="secondary">Cancel</Button>
+              </Dialog.Close>
+              <Button type="submit">{event ? "Save changes" : "Save event"}</Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,28 @@
+import type { SyncState } from "../lib/calendar-sync.ts";
+
+function pendingText(n: number): string {
+  return n === 1 ? "1 change waiting to sync" : `${n} changes waiting to sync`;
+}
+
+/** Online/offline indicator and where the local changes stand. */
+export function SyncStatus({ state }: { state: SyncState }) {
+  const detail = state.syncing
+    ? "Syncing…"
+    : state.pendingCount > 0
+      ? pendingText(state.pendingCount)
+      : state.lastSyncedAt
+        ? "All changes synced"
+        : "";
+  return (
+    <p role="status" className="flex flex-wrap items-center gap-x-1.5 text-sm text-stone-700">
+      <span className="inline-flex items-center gap-1.5 font-medium">
+        <span
+          aria-hidden="true"
+          className={`h-2.5 w-2.5 rounded-full ${state.online ? "bg-sage-600" : "bg-amber-600"}`}
+        />
+        {state.online ? "Online" : "Offline"}
+      </span>
+      {detail ? <span>·&nbsp;{detail}</span> : null}
+    </p>
+  );
+}

@@ -1,0 +1,356 @@
+import {
+  type EventDraft,
+  fromServerEvent,
+  type LocalEvent,
+  toServerFields,
+} from "../../../../core/calendar/local-event.ts";
+import type { ServerEvent } from "../../../../core/contract/calendar.ts";
+import type { EventsTransport } from "../api/events-api.ts";
+import { classifySyncError } from "./classify-sync-error.ts";
+import { createLocalStore, type KeyValueStorage, type QueueItem } from "./local-store.ts";
+import { SYNC_ERRORS } from "./sync-messages.ts";
+
+export type Notice = { id: string; tone: "error" | "info"; message: string };
+
+export type SyncState = {
+  events: LocalEvent[];
+  /** Ids of events with changes the server has not confirmed yet. */
+  pendingIds: ReadonlySet<string>;
+  pendingCount: number;
+  online: boolean;
+  syncing: boolean;
+  /** The current problem, in the spec's words ('No internet connection', …); null when fine. */
+  error: string | null;
+  notices: Notice[];
+  lastSyncedAt: string | null;
+};
+
+/** The subset of the Web Locks API the engine uses. */
+export type Locks = { request<T>(name: string, callback: () => Promise<T>): Promise<T> };
+
+export type SyncDeps = {
+  userId: string;
+  storage: KeyValueStorage;
+  transport: EventsTransport;
+  locks?: Locks | undefined;
+  isOnline: () => boolean;
+  newId: () => string;
+  now?: () => Date;
+  /** Retry after a server failure (ms); doubled each time up to five minutes. */
+  retryBaseMs?: number;
+};
+
+const STORAGE_FULL = "This device's storage is full, so the change was not saved.";
+const quote = (title: string | undefined) => `“${title ?? "Event"}”`;
+const MAX_RETRY_MS = 5 * 60_000;
+
+/**
+ * Offline-first calendar sync. Local edits apply to local storage at once and go into a
+ * persistent queue; `sync()` replays the queue in order and then refreshes from the server.
+ *
+ * Guarantees: the queue survives reloads; replay runs under one Web Lock per user, and each
+ * item is read from storage and removed by its own id after the server confirmed it, so two
+ * tabs never send the same item twice (a resend after a lost answer is harmless: creates
+ * are idempotent by client id, updates carry a version, deletes are idempotent). Network and
+ * server failures keep the item; a 4xx drops it and says why; a 409 keeps the server's version.
+ */
+export class CalendarSync {
+  readonly #deps: SyncDeps;
+  readonly #store: ReturnType<typeof createLocalStore>;
+  readonly #listeners = new Set<() => void>();
+  #state: SyncState;
+  #running: Promise<void> | null = null;
+  #again = false;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  #retryMs = 0;
+  #chain: Promise<unknown> = Promise.resolve();
+
+  constructor(deps: SyncDeps) {
+    this.#deps = deps;
+    this.#store = createLocalStore(deps.storage, deps.userId);
+    this.#state = {
+      ...this.#fromStorage(),
+      online: deps.isOnline(),
+      syncing: false,
+      error: null,
+      notices: [],
+      lastSyncedAt: null,
+    };
+  }
+
+  get storageKeys(): readonly string[] {
+    return [this.#store.eventsKey, this.#store.queueKey];
+  }
+
+  getState = (): SyncState => this.#state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  /** Re-reads local storage (another tab changed it). */
+  reload(): void {
+    this.#set(this.#fromStorage());
+  }
+
+  setOnline(online: boolean): void {
+    this.#set({
+      online,
+      ...(online && this.#state.error === SYNC_ERRORS.offline ? { error: null } : {}),
+    });
+    if (online) void this.sync();
+  }
+
+  /** Adds an event; null when this device could not store it. */
+  add(draft: EventDraft): LocalEvent | null {
+    const event: LocalEvent = { ...draft, id: this.#deps.newId(), version: 0, source: "user" };
+    const stored = this.#applyLocal({ action: "create", eventId: event.id, event }, (events) => [
+      ...events,
+      event,
+    ]);
+    return stored ? event : null;
+  }
+
+  /** Edits an event (a recurring one as a whole series). False when it is not here any more. */
+  update(id: string, draft: EventDraft): boolean {
+    const current = this.#store.readEvents().find((e) => e.id === id);
+    if (!current) return this.#notFoundLocally();
+    const event: LocalEvent = { ...draft, id, version: current.version, source: current.source };
+    return this.#applyLocal(
+      { action: "update", eventId: id, event, baseVersion: current.version },
+      (events) => events.map((e) => (e.id === id ? event : e)),
+    );
+  }
+
+  remove(id: string): boolean {
+    const current = this.#store.readEvents().find((e) => e.id === id);
+    if (!current) return this.#notFoundLocally();
+    return this.#applyLocal({ action: "delete", eventId: id, event: current }, (events) =>
+      events.filter((e) => e.id !== id),
+    );
+  }
+
+  dismissNotice(id: string): void {
+    this.#set({ notices: this.#state.notices.filter((n) => n.id !== id) });
+  }
+
+  /**
+   * Replays the queue, then refreshes from the server. Offline it does nothing (a manual
+   * press says 'No internet connection'). Concurrent calls in one tab share one run.
+   */
+  sync(opts: { manual?: boolean } = {}): Promise<void> {
+    if (!this.#deps.isOnline()) {
+      this.#set({ online: false, ...(opts.manual ? { error: SYNC_ERRORS.offline } : {}) });
+      return Promise.resolve();
+    }
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    clearTimeout(this.#retryTimer);
+    this.#running = (async () => {
+      this.#set({ syncing: true, online: true });
+      try {
+        do {
+          this.#again = false;
+          await this.#withLock(() => this.#flushThenRefresh());
+        } while (this.#again);
+      } catch (err) {
+        // e.g. local storage full: say so instead of failing silently
+        console.error("calendar sync failed", err);
+        this.#set({ error: SYNC_ERRORS.failed });
+      } finally {
+        this.#running = null;
+        this.#set({ syncing: false });
+      }
+    })();
+    return this.#running;
+  }
+
+  dispose(): void {
+    clearTimeout(this.#retryTimer);
+    this.#listeners.clear();
+  }
+
+  async #flushThenRefresh(): Promise<void> {
+    if (!(await this.#flush())) return;
+    try {
+      const server = await this.#deps.transport.list();
+      this.#rebuildFrom(server);
+      this.#retryMs = 0;
+      this.#set({ error: null, lastSyncedAt: this.#now().toISOString(), ...this.#fromStorage() });
+    } catch (err) {
+      const failure = classifySyncError(err, "list", this.#deps.isOnline());
+      this.#stop(failure.kind === "retry" ? failure.message : SYNC_ERRORS.failed);
+    }
+  }
+
+  /** Sends queued items in order. True when the queue is empty, false when it had to stop. */
+  async #flush(): Promise<boolean> {
+    for (;;) {
+      const item = this.#store.readQueue()[0];
+      if (!item) return true;
+      try {
+        const answer = await this.#send(item);
+        this.#confirm(item, answer);
+      } catch (err) {
+        const failure = classifySyncError(err, item.action, this.#deps.isOnline());
+        if (failure.kind === "retry") {
+          this.#store.updateQueue((q) =>
+            q.map((i) => (i.qid === item.qid ? { ...i, attempts: i.attempts + 1 } : i)),
+          );
+          this.#stop(failure.message);
+          return false;
+        }
+        if (failure.kind === "done") this.#confirm(item, null);
+        else if (failure.kind === "conflict") this.#keepServerVersion(item, failure.current);
+        else if (failure.kind === "gone") this.#dropEvent(item, "was deleted elsewhere.");
+        else this.#reject(item, failure.message);
+      }
+      this.#set(this.#fromStorage());
+    }
+  }
+
+  #send(item: QueueItem): Promise<ServerEvent | null> {
+    const { transport } = this.#deps;
+    if (item.action === "delete") return transport.remove(item.eventId).then(() => null);
+    if (!item.event) return Promise.resolve(null);
+    const fields = toServerFields(item.event);
+    if (item.action === "create") return transport.create(item.eventId, fields);
+    return transport.update(item.eventId, {
+      ...fields,
+      ...(item.baseVersion ? { version: item.baseVersion } : {}),
+    });
+  }
+
+  /** The server has the change: remove the item and move later edits onto the new version. */
+  #confirm(item: QueueItem, answer: ServerEvent | null): void {
+    this.#store.updateQueue((q) =>
+      q
+        .filter((i) => i.qid !== item.qid)
+        .map((i) =>
+          answer && i.eventId === item.eventId ? { ...i, baseVersion: answer.version } : i,
+        ),
+    );
+    if (!answer) return;
+    if (answer.deleted_at) {
+      this.#dropEvent(item, "was deleted elsewhere.");
+      return;
+    }
+    this.#store.updateEvents((events) =>
+      events.map((e) => (e.id === answer.id ? { ...e, version: answer.version } : e)),
+    );
+  }
+
+  #keepServerVersion(item: QueueItem, current: ServerEvent): void {
+    // later edits of this event were built on the refused one: they go too
+    this.#store.updateQueue((q) =>
+      q.filter((i) => i.qid !== item.qid && !(i.eventId === item.eventId && i.action === "update")),
+    );
+    this.#store.updateEvents((events) => [
+      ...events.filter((e) => e.id !== current.id),
+      fromServerEvent(current),
+    ]);
+    this.#notice(
+      "info",
+      `${quote(current.title)} was changed elsewhere, so the latest version was kept.`,
+    );
+  }
+
+  #dropEvent(item: QueueItem, why: string): void {
+    this.#store.updateQueue((q) => q.filter((i) => i.eventId !== item.eventId));
+    this.#store.updateEvents((events) => events.filter((e) => e.id !== item.eventId));
+    this.#notice("info", `${quote(item.event?.title)} ${why}`);
+  }
+
+  #reject(item: QueueItem, message: string): void {
+    this.#store.updateQueue((q) => q.filter((i) => i.qid !== item.qid));
+    this.#notice("error", `${quote(item.event?.title)} could not be saved: ${message}`);
+  }
+
+  /** The server's list, with the changes still waiting in the queue applied on top. */
+  #rebuildFrom(server: ServerEvent[]): void {
+    const byId = new Map(server.map((e) => [e.id, fromServerEvent(e)]));
+    for (const item of this.#store.readQueue()) {
+      if (item.action === "delete") byId.delete(item.eventId);
+      else if (item.event) byId.set(item.eventId, item.event);
+    }
+    this.#store.updateEvents(() => [...byId.values()]);
+  }
+
+  #stop(message: string): void {
+    this.#set({ error: message });
+    if (!this.#deps.isOnline()) return; // the 'online' event brings us back
+    const base = this.#deps.retryBaseMs ?? 5_000;
+    this.#retryMs = Math.min(this.#retryMs ? this.#retryMs * 2 : base, MAX_RETRY_MS);
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = setTimeout(() => void this.sync(), this.#retryMs);
+  }
+
+  /**
+   * Queues a change, then applies it to the local copy, then starts a sync. The queue is
+   * written first: a change in the queue is never lost (the next refresh shows it even if
+   * the local copy could not be written), a change not in the queue was not made.
+   */
+  #applyLocal(
+    item: Pick<QueueItem, "action" | "eventId" | "event" | "baseVersion">,
+    change: (events: LocalEvent[]) => LocalEvent[],
+  ): boolean {
+    const full: QueueItem = {
+      ...item,
+      qid: this.#deps.newId(),
+      queuedAt: this.#now().toISOString(),
+      attempts: 0,
+    };
+    try {
+      this.#store.updateQueue((q) => [...q, full]);
+    } catch (err) {
+      console.error("calendar: could not store the change", err);
+      this.#set({ error: STORAGE_FULL });
+      return false;
+    }
+    try {
+      this.#store.updateEvents(change);
+    } catch (err) {
+      console.error("calendar: could not update the local copy", err);
+    }
+    this.#set(this.#fromStorage());
+    void this.sync();
+    return true;
+  }
+
+  #notFoundLocally(): false {
+    this.#set({ error: SYNC_ERRORS.notFoundLocally });
+    return false;
+  }
+
+  #notice(tone: Notice["tone"], message: string): void {
+    const notice = { id: this.#deps.newId(), tone, message };
+    this.#set({ notices: [...this.#state.notices, notice].slice(-5) });
+  }
+
+  #withLock(task: () => Promise<void>): Promise<void> {
+    const name = `sage.calendar.sync.${this.#deps.userId}`;
+    if (this.#deps.locks) return this.#deps.locks.request(name, task);
+    // no Web Locks here: at least serialize within this page
+    const run = this.#chain.then(task, task);
+    this.#chain = run.catch(() => undefined);
+    return run;
+  }
+
+  #fromStorage() {
+    const queue = this.#store.readQueue();
+    const pendingIds = new Set(queue.map((i) => i.eventId));
+    return { events: this.#store.readEvents(), pendingIds, pendingCount: queue.length };
+  }
+
+  #now(): Date {
+    return this.#deps.now?.() ?? new Date();
+  }
+
+  #set(patch: Partial<SyncState>): void {
+    this.#state = { ...this.#state, ...patch };
+    for (const listener of this.#listeners) listener();
+  }
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { domainContexts } from "../../src/server/db/schema.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
+
+const ZONE = "Europe/London";
+// Monday 2031-03-03, 07:00 in London
+const NOW = DateTime.fromISO("2031-03-03T07:00", { zone: ZONE });
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW.toJSDate() });
+});
+afterAll(() => t.close());
+
+const answers = {
+  struggle: "procrastination",
+  peak_time: "morning",
+  typical_day: "structured_job",
+  work_style: "medium_sessions",
+  avoidance: "freeze",
+  additional_info: "",
+};
+
+async function morningPerson() {
+  const s = await t.signIn();
+  const gen = await t.app.inject({
+    method: "POST",
+    url: "/api/productivity/generate",
+    headers: s.headers,
+    payload: answers,
+  });
+  expect(gen.json().saved).toBe(true);
+  await t.app.inject({
+    method: "PATCH",
+    url: "/api/profile",
+    headers: s.headers,
+    payload: { timezone: ZONE },
+  });
+  return s;
+}
+
+const addTask = async (s: { headers: Record<string, string> }, body: object) =>
+  (
+    await t.app.inject({ method: "POST", url: "/api/tasks", headers: s.headers, payload: body })
+  ).json().task;
+const plan = async (s: { headers: Record<string, string> }) =>
+  t.app.inject({ method: "POST", url: "/api/plan", headers: s.headers, payload: { days: 5 } });
+const local = (iso: string) => DateTime.fromISO(iso).setZone(ZONE);
+
+describe("POST /api/plan", () => {
+  it("places high-energy work in the morning peak around a meeting, with buffers, as assistant events", async () => {
+    const s = await morningPerson();
+    const meeting = {
+      id: randomUUID(),
+      title: "Standup",
+      start_time: NOW.set({ hour: 9 }).toUTC().toISO(),
+      end_time: NOW.set({ hour: 9, minute: 30 }).toUTC().toISO(),
+    };
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/calendar-events",
+          headers: s.headers,
+          payload: meeting,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const report = await addTask(s, {
+      title: "Write the report",
+      estimateMinutes: 90,
+      energy: "high",
+      priority: "high",
+    });
+    const email = await addTask(s, {
+      title: "Clear the inbox",
+      estimateMinutes: 30,
+      energy: "low",
+    });
+
+    const res = await plan(s);
+    expect(res.statusCode).toBe(200);
+    const { placed, unplaced } = res.json();
+    expect(unplaced).toEqual([]);
+    const reportBlocks = placed.filter((p: { taskId: string }) => p.taskId === report.id);
+    expect(reportBlocks.length).toBeGreaterThan(0);
+    const [ctxRow] = await t.db
+      .select({ data: domainContexts.profileData })
+      .from(domainContexts)
+      .where(and(eq(domainContexts.userId, s.user.id), eq(domainContexts.domain, "productivity")));
+    const buffer = (ctxRow!.data as { bufferMinutes: number }).bufferMinutes;
+    for (const b of reportBlocks) {
+      expect(local(b.start).hour).toBeGreaterThanOrEqual(8);
+      expect(local(b.end).hour * 60 + local(b.end).minute).toBeLessThanOrEqual(11 * 60);
+      // the meeting (09:00–09:30) keeps its buffer
+      const overlapsMeeting =
+        local(b.start) < NOW.set({ hour: 9, minute: 30 }).plus({ minutes: buffer }) &&
+        local(b.end) > NOW.set({ hour: 9 }).minus({ minutes: buffer });
+      expect(overlapsMeeting).toBe(false);
+    }
+    const emailBlock = placed.find((p: { taskId: string }) => p.taskId === email.id);
+    expect(local(emailBlock.start).hour).toBeGreaterThanOrEqual(11);
+
+    const events = (
+      await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
+    ).json().events;
+    const blocks = events.filter((e: { source: string }) => e.source === "assistant");
+    expect(blocks).toHaveLength(placed.length);
+    expect(blocks[0]).toMatchObject({ task_id: expect.any(String), category: "Focus" });
+  });
+
+  it("a re-plan with nothing changed keeps the same events; a finished task's blocks go", async () => {
+    const s = await morningPerson();
+    const a = await addTask(s, { title: "A", estimateMinutes: 60 });
+    const b = await addTask(s, { title: "B", estimateMinutes: 60 });
+    const first = (await plan(s)).json();
+    const second = (await plan(s)).json();
+    expect(second.placed).toEqual(first.placed);
+    await t.app.inject({
+      method: "PUT",
+      url: `/api/tasks/${a.id}`,
+      headers: s.headers,
+      payload: { title: "A", estimateMinutes: 60, status: "done" },
+    });
+    const third = (await plan(s)).json();
+    expect(third.placed.every((p: { taskId: string }) => p.taskId === b.id)).toBe(true);
+    expect(third.placed.map((p: { eventId: string }) => p.eventId)).toEqual(
+      first.placed
+        .filter((p: { taskId: string }) => p.taskId === b.id)
+        .map((p: { eventId: string }) => p.eventId),
+    );
+    const events = (
+      await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
+    ).json().events;
+    expect(events.filter((e: { task_id: string }) => e.task_id === a.id)).toEqual([]);
+  });
+
+  it("reports what cannot be placed, with a reason", async () => {
+    const s = await morningPerson();
+    const big = await addTask(s, {
+      title: "Thesis chapter",
+      estimateMinutes: 900,
+      deadline: NOW.set({ hour: 17 }).toUTC().toISO(),
+    });
+    const { placed, unplaced } = (await plan(s)).json();
+    expect(placed).toEqual([]);
+    expect(unplaced).toEqual([
+      { taskId: big.id, reason: expect.stringMatching(/^Needs .* before Mon 3 Mar, 17:00/) },
+    ]);
+  });
+
+  it("validates days and needs a signed-in user", async () => {
+    const s = await t.signIn();
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/plan",
+      headers: s.headers,
+      payload: { days: 99 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.app.inject({ method: "POST", url: "/api/plan", payload: {} })).statusCode).toBe(
+      401,
+    );
+  });
+});
