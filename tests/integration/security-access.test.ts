@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessTokens } from "../../src/server/auth/access-token.ts";
 import { conversations, domainContexts, profiles, tasks } from "../../src/server/db/schema.ts";
 import type { GoogleSignIn } from "../../src/server/integrations/identity/google.ts";
-import { API_ROUTES, apiRoutes, fillParams, productivityAnswers } from "../support/api-routes.ts";
+import {
+  API_ROUTES,
+  apiRoutes,
+  calendarEvent,
+  productivityAnswers,
+  takesId,
+  urlFor,
+} from "../support/api-routes.ts";
 import { snapshotDatabase } from "../support/db-snapshot.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -20,12 +27,12 @@ function call(
   key: string,
   opts: { id?: string; headers?: Record<string, string>; body?: unknown } = {},
 ) {
-  const [method, url] = key.split(" ") as [string, string];
+  const method = key.split(" ")[0]!;
   const spec = API_ROUTES[key];
   const body = "body" in opts ? opts.body : spec?.body?.();
   return t.app.inject({
     method: method as "GET",
-    url: fillParams(url, opts.id ?? randomUUID()),
+    url: urlFor(key, opts.id ?? randomUUID()),
     headers: opts.headers,
     ...(body === undefined ? {} : { payload: body as object }),
   });
@@ -135,6 +142,12 @@ describe("object-level access: another user's ids are 404 and change nothing", (
     const checkout = await call("POST /api/create-checkout-session", { headers: owner.headers });
     expect(checkout.statusCode).toBe(200);
     ids.checkout = new URL(checkout.json().url).searchParams.get("session_id")!;
+    const event = await call("POST /api/calendar-events", {
+      headers: owner.headers,
+      body: { ...calendarEvent(), id: randomUUID(), title: "Owner's secret meeting" },
+    });
+    expect(event.statusCode).toBe(201);
+    ids.event = event.json().event.id;
   });
 
   /** Which owned object each id-taking route family is called with. */
@@ -142,12 +155,15 @@ describe("object-level access: another user's ids are 404 and change nothing", (
     if (url.startsWith("/api/conversations/")) return ids.conversation;
     if (url.startsWith("/api/tasks/")) return ids.task;
     if (url.startsWith("/api/demo-billing/sessions/")) return ids.checkout;
+    if (url === "/api/calendar-events") return ids.event;
     return undefined;
   };
 
-  it("every route with an :id param is called with the owner's object → 404", async () => {
-    const idRoutes = apiRoutes(t.routes).filter((r) => r.url.includes(":"));
-    expect(idRoutes.length).toBeGreaterThanOrEqual(6);
+  it("every signed-in route that takes an id is called with the owner's object → 404", async () => {
+    const idRoutes = apiRoutes(t.routes).filter(
+      (r) => takesId(r.key) && API_ROUTES[r.key]?.access === "signed-in",
+    );
+    expect(idRoutes.length).toBeGreaterThanOrEqual(8);
     const uncovered = idRoutes.filter((r) => !objectFor(r.url)).map((r) => r.key);
     expect(uncovered, "say which object these routes take").toEqual([]);
     const before = await snapshotDatabase(t.db);
@@ -156,6 +172,19 @@ describe("object-level access: another user's ids are 404 and change nothing", (
       expect([r.key, res.statusCode]).toEqual([r.key, 404]);
       expect(res.json().code).toBe("not_found");
     }
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+  });
+
+  it("creating an event under the owner's id is refused without revealing or changing it", async () => {
+    const before = await snapshotDatabase(t.db);
+    const res = await call("POST /api/calendar-events", {
+      headers: intruder.headers,
+      body: { ...calendarEvent(), id: ids.event, title: "Hijacked" },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.body).not.toContain("secret meeting");
+    const list = await call("GET /api/calendar-events", { headers: intruder.headers });
+    expect(list.body).not.toContain(ids.event!);
     expect(await snapshotDatabase(t.db)).toEqual(before);
   });
 

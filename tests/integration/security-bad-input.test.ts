@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGE_TOO_LONG } from "../../src/core/chat/message-rules.ts";
-import { API_ROUTES, apiRoutes, fillParams } from "../support/api-routes.ts";
+import { API_ROUTES, apiRoutes, fillParams, urlFor } from "../support/api-routes.ts";
 import { snapshotDatabase } from "../support/db-snapshot.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -25,7 +25,7 @@ async function send(
   key: string,
   opts: { raw?: string; json?: unknown; contentType?: string; url?: string },
 ): Promise<Omit<Sent, "label">> {
-  const [method, pattern] = key.split(" ") as [string, string];
+  const method = key.split(" ")[0]!;
   const n = request++;
   const caller = users[n % users.length]!;
   const headers: Record<string, string> = {
@@ -37,7 +37,7 @@ async function send(
   if (payload !== undefined) headers["content-type"] = opts.contentType ?? "application/json";
   const res = await t.app.inject({
     method: method as "POST",
-    url: opts.url ?? fillParams(pattern, randomUUID()),
+    url: opts.url ?? urlFor(key, randomUUID()),
     headers,
     payload,
     remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
@@ -177,7 +177,7 @@ describe("the bad-input corpus", () => {
         }
       }
       // every required top-level field missing at once
-      if (Object.keys(valid).length > 0 && key !== "POST /api/create-portal-session") {
+      if (!API_ROUTES[key]!.emptyBodyValid) {
         sent.push({ label: "an empty object", ...(await send(key, { json: {} })) });
       }
     }
@@ -214,6 +214,16 @@ describe("the bad-input corpus", () => {
           sent.push({ label: `id ${id.slice(0, 20)}`, ...(await send(r.key, { url })) });
         }
       }
+    }
+    for (const key of Object.keys(API_ROUTES).filter((k) => API_ROUTES[k]!.idQuery)) {
+      for (const id of badIds) {
+        const url = `${fillParams(key.split(" ")[1]!, "")}?${API_ROUTES[key]!.idQuery}=${id}`;
+        sent.push({ label: `query id ${id.slice(0, 20)}`, ...(await send(key, { url })) });
+      }
+    }
+    for (const q of ["from=%00", "from=not-a-date", "from=+275760-09-13T00:00:00Z", "to=1e400"]) {
+      const url = `/api/calendar-events?${q}`;
+      sent.push({ label: q, ...(await send("GET /api/calendar-events", { url })) });
     }
     for (const q of [
       "domainContextId=%00",

@@ -16,6 +16,10 @@ export type RouteSpec = {
   body?: () => Record<string, unknown>;
   /** The route reads the body raw (the signed Stripe webhook), outside the JSON parser. */
   rawBody?: true;
+  /** The object id travels in this query parameter (the calendar's `?eventId=`). */
+  idQuery?: string;
+  /** `{}` is a complete, valid body (every field has a default). */
+  emptyBodyValid?: true;
 };
 
 export const fitnessAnswers: FitnessAnswers = {
@@ -33,6 +37,14 @@ export const productivityAnswers = {
   avoidance: "last_minute",
   additional_info: "",
 };
+
+export const calendarEvent = () => ({
+  title: "Team sync",
+  start_time: "2030-01-15T09:00:00Z",
+  end_time: "2030-01-15T10:00:00Z",
+  reminder_minutes: 15,
+  priority: "medium",
+});
 
 const task = () => ({
   title: "Write the report",
@@ -67,6 +79,11 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   },
   "POST /api/auth/refresh": { access: "public" },
   "POST /api/auth/logout": { access: "public" },
+  "GET /api/calendar/feed/:file": {
+    access: "public",
+    unmetered:
+      "calendar services (Google, Apple) fetch many users' feeds from a few shared addresses, so a per-address limit would break subscriptions; the 256-bit token in the path cannot be guessed and unknown tokens are a cheap 404",
+  },
   "POST /api/stripe/webhook": {
     access: "public",
     unmetered:
@@ -96,7 +113,11 @@ export const API_ROUTES: Record<string, RouteSpec> = {
     access: "signed-in",
     body: () => ({ priceId: "demo_price_starter" }),
   },
-  "POST /api/create-portal-session": { access: "signed-in", body: () => ({}) },
+  "POST /api/create-portal-session": {
+    access: "signed-in",
+    body: () => ({}),
+    emptyBodyValid: true,
+  },
   "POST /api/verify-payment": { access: "signed-in", body: () => ({ sessionId: "cs_missing" }) },
   "GET /api/demo-billing/sessions/:id": { access: "signed-in" },
   "POST /api/demo-billing/complete": {
@@ -105,6 +126,14 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   },
   "POST /api/demo-billing/change-plan": { access: "signed-in", body: () => ({ tier: "pro" }) },
   "POST /api/demo-billing/cancel-subscription": { access: "signed-in" },
+  "PATCH /api/profile": { access: "signed-in", body: () => ({ timezone: "Europe/Paris" }) },
+  "GET /api/calendar-events": { access: "signed-in" },
+  "POST /api/calendar-events": { access: "signed-in", body: calendarEvent },
+  "PUT /api/calendar-events": { access: "signed-in", body: calendarEvent, idQuery: "eventId" },
+  "DELETE /api/calendar-events": { access: "signed-in", idQuery: "eventId" },
+  "POST /api/calendar-token": { access: "signed-in" },
+  "GET /api/calendar-token": { access: "signed-in" },
+  "POST /api/plan": { access: "signed-in", body: () => ({ days: 7 }), emptyBodyValid: true },
   "GET /api/account/export": { access: "signed-in" },
   "DELETE /api/account": { access: "signed-in", body: () => ({ confirm: true }) },
 };
@@ -138,3 +167,13 @@ export function apiRoutes(routes: RouteOptions[]): ApiRoute[] {
 
 /** A concrete URL for a route pattern: every `:param` becomes `value`. */
 export const fillParams = (url: string, value: string) => url.replace(/:[A-Za-z]+/g, value);
+
+/** The URL that calls `key` on object `id` (path parameter or id query parameter). */
+export function urlFor(key: string, id: string): string {
+  const url = fillParams(key.split(" ")[1]!, id);
+  const idQuery = API_ROUTES[key]?.idQuery;
+  return idQuery ? `${url}?${idQuery}=${encodeURIComponent(id)}` : url;
+}
+
+/** Does the route act on one object named by the caller (path or query id)? */
+export const takesId = (key: string) => key.includes(":") || Boolean(API_ROUTES[key]?.idQuery);
