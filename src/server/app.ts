@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from "fastify";
 import sjson from "secure-json-parse";
 import type Stripe from "stripe";
 import { createAccessTokens } from "./auth/access-token.ts";
@@ -55,6 +55,8 @@ export type BuildOptions = {
   chatRateLimit?: { max: number; windowSeconds: number };
   /** A Stripe SDK client to use instead of one built from STRIPE_SECRET_KEY (tests: a loopback fake). */
   stripeClient?: Stripe;
+  /** Sees every route as it is registered (tests: the route table that keeps /api protected). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** A built server (dist/server/main.js) serves the web build beside it (dist/web). */
@@ -72,6 +74,33 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
 export function redactUrl(url: string): string {
   const noQuery = url.split("?")[0] ?? url;
   return noQuery.replace(/(\/feed\/)[^/]+/, "$1[redacted]");
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const MAX_JSON_DEPTH = 32;
+
+/** Why a parsed JSON body is refused, or undefined when every string and key is clean. */
+function textProblem(value: unknown, depth = 0): string | undefined {
+  if (depth > MAX_JSON_DEPTH) return `JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`;
+  if (typeof value === "string") {
+    return value.includes("\u0000") || LONE_SURROGATE.test(value)
+      ? "Text must not contain NUL characters or invalid Unicode (lone surrogates)."
+      : undefined;
+  }
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const problem = textProblem(v, depth + 1);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      const problem = textProblem(k, depth + 1) ?? textProblem(v, depth + 1);
+      if (problem) return problem;
+    }
+  }
+  return undefined;
 }
 
 /** The production logger settings (tests add a `stream` to read what would be logged). */
@@ -98,6 +127,7 @@ export async function buildApp(opts: BuildOptions) {
     trustProxy: (_addr: string, hop: number) => hop < config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
   });
+  if (opts.onRoute) app.addHook("onRoute", opts.onRoute);
 
   // JSON with an empty body reads as "no body" (the spec's ensure-profile call sends one);
   // prototype-poisoning keys are refused.
@@ -105,17 +135,25 @@ export async function buildApp(opts: BuildOptions) {
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === "") return done(null, undefined);
+    let value: unknown;
     try {
-      done(
-        null,
-        sjson.parse(text, undefined, { protoAction: "error", constructorAction: "error" }),
-      );
+      value = sjson.parse(text, undefined, { protoAction: "error", constructorAction: "error" });
     } catch {
-      done(new AppError(400, "bad_request", "Malformed JSON body."), undefined);
+      return done(new AppError(400, "bad_request", "Malformed JSON body."), undefined);
     }
+    // Postgres text cannot hold NUL, and a lone surrogate would be silently replaced: both
+    // are refused here, once, for every JSON endpoint
+    const problem = textProblem(value);
+    if (problem) return done(new AppError(400, "bad_request", problem), undefined);
+    done(null, value);
   });
 
   registerErrorHandling(app);
+  // the same rule for path parameters and query strings (a %00 in a URL reaches them decoded)
+  app.addHook("preValidation", async (request) => {
+    const problem = textProblem(request.params) ?? textProblem(request.query);
+    if (problem) throw new AppError(400, "bad_request", problem);
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -21,6 +21,22 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; message: 
   },
 };
 
+/** Connection-level failures of the database (not bad queries): the database is away. */
+const DB_DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH"]);
+const DB_DOWN_TEXT =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not currently accepting connections|the database system is (starting up|shutting down)|Client has encountered a connection error/i;
+
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== "object" || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown };
+  const code = typeof e.code === "string" ? e.code : "";
+  // SQLSTATE class 08 (connection exception) and 57P (operator intervention: terminated,
+  // shutting down, cannot connect now)
+  if (/^08|^57P0[1-3]$/.test(code) || DB_DOWN_CODES.has(code)) return true;
+  if (typeof e.message === "string" && DB_DOWN_TEXT.test(e.message)) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
 /**
  * One error shape under /api: `{error, code}`. Bad input is a 4xx with a clear message;
  * anything unexpected is logged with context and answered with a generic 500, never a stack.
@@ -43,6 +59,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code: ErrorCode =
         status === 429 ? "rate_limited" : status === 404 ? "not_found" : "bad_request";
       return reply.code(status).send({ error: err.message || "Bad request", code });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err }, "database unavailable");
+      reply.header("retry-after", "5");
+      return reply.code(503).send({
+        error: "The database is unavailable right now. Please try again in a moment.",
+        code: "service_unavailable",
+      });
     }
     request.log.error({ err }, "unhandled error");
     return reply

@@ -3,6 +3,9 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/dir-lock.ts";
 import { openDatabase } from "./db/open-database.ts";
 
+/** How long in-flight requests get after SIGTERM (orchestrators usually wait 30 s). */
+const SHUTDOWN_GRACE_MS = 20_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config, console);
@@ -16,8 +19,17 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
+    // in-flight requests finish; a keep-alive connection is closed as soon as it is idle
+    // (clients may hold one for ~70 s), and whatever is still open after the grace period
+    // is cut so the process never outlives an orchestrator's kill timeout
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 50);
+    const cutoff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await app.close();
+    clearInterval(reaper);
+    clearTimeout(cutoff);
+    app.log.info("http server closed");
     await database.close();
+    app.log.info("database closed");
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

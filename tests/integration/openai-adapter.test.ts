@@ -113,12 +113,42 @@ describe("the OpenAI-compatible adapter against a loopback provider", () => {
     expect(list.json().conversations).toEqual([]);
   });
 
-  it("a malformed stream ends with an error event, refunded", async () => {
-    fake.setMode("malformed-stream");
+  it("a malformed reply (JSON cut off) is a clear error, refunded, nothing stored", async () => {
+    fake.setMode("malformed");
     const s = await t.signIn();
-    const res = await post(s.headers, true);
-    expect(res.body).toContain("event: error");
+    const started = Date.now();
+    const res = await post(s.headers);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    expect(res.json()).toMatchObject({
+      code: "service_unavailable",
+      error: "The assistant could not answer right now. Please try again.",
+    });
     expect(await usedOf(s.headers)).toBe(0);
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/conversations",
+      headers: s.headers,
+    });
+    expect(list.json().conversations).toEqual([]);
+  });
+
+  it("a malformed stream (a chunk that is not JSON, no [DONE]) ends with an error event, refunded, nothing stored", async () => {
+    fake.setMode("malformed");
+    const s = await t.signIn();
+    const started = Date.now();
+    const res = await post(s.headers, true);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(res.body).toContain("event: error");
+    expect(res.body).not.toContain("event: done");
+    expect(res.body).toMatch(/The assistant (could not answer right now|took too long to answer)/);
+    expect(await usedOf(s.headers)).toBe(0);
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/conversations",
+      headers: s.headers,
+    });
+    expect(list.json().conversations).toEqual([]);
   });
 });
 

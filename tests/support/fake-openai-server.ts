@@ -8,13 +8,17 @@ export type FakeOpenAiMode =
   | "429"
   | "stall-headers"
   | "stall-midstream"
-  | "malformed-stream"
+  | "malformed"
+  /** answers normally after SLOW_MS (graceful-shutdown tests need a request in flight) */
+  | "slow"
   /** Calls `toolCall` once, then answers with the tool's result. */
   | "tools"
   /** Keeps calling the tool for as long as tools are offered. */
   | "tools-loop";
 
 export type FakeToolCall = { name: string; arguments: object };
+
+export const SLOW_MS = 1500;
 
 /**
  * A loopback server speaking the OpenAI chat-completions protocol (JSON and SSE streaming),
@@ -33,6 +37,10 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
       raw += c;
     });
     req.on("end", () => {
+      if (mode === "slow") setTimeout(answer, SLOW_MS);
+      else answer();
+    });
+    const answer = () => {
       requests++;
       const body = JSON.parse(raw || "{}");
       bodies.push(body);
@@ -57,7 +65,15 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
         case "ok":
         case "stream":
         case "stall-midstream":
+        case "malformed":
+        case "slow":
           break;
+      }
+      if (mode === "malformed" && !body.stream) {
+        // a 200 whose JSON breaks off
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end('{"id":"chatcmpl-1","object":"chat.completion","choices":[{"index":0,"mess');
+        return;
       }
       if (!body.stream) {
         res.writeHead(200, { "content-type": "application/json" });
@@ -76,10 +92,6 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
         return;
       }
       res.writeHead(200, { "content-type": "text/event-stream" });
-      if (mode === "malformed-stream") {
-        res.end('data: {"id":"c1","choices":[{"delta":{"content":"Hel\n\ndata: [DONE]\n\n');
-        return;
-      }
       const chunk = (delta: object, extra: object = {}) =>
         res.write(
           `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 0, model, choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`,
@@ -117,12 +129,17 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
       const words = reply.split(/(?<= )/);
       chunk({ role: "assistant", content: words[0] });
       if (mode === "stall-midstream") return; // one token, then silence
+      if (mode === "malformed") {
+        // one good token, then a chunk that is not JSON, then the stream ends without [DONE]
+        res.end('data: {"id":"c1","choices":[{"delta":{"content":"ha\n\n');
+        return;
+      }
       for (const w of words.slice(1)) chunk({ content: w });
       res.write(
         `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 0, model, choices: [], usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 } })}\n\n`,
       );
       res.end("data: [DONE]\n\n");
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { RouteOptions } from "fastify";
 import { type BuildOptions, buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { openTestDatabase } from "./test-database.ts";
@@ -28,7 +29,12 @@ export async function createTestApp(opts: Options = {}) {
     LOG_LEVEL: "silent",
     ...opts.env,
   });
+  /** Every route the app registered (HEAD twins of GET routes left out). */
+  const routes: RouteOptions[] = [];
   const app = await buildApp({
+    onRoute: (route) => {
+      if (route.method !== "HEAD") routes.push(route);
+    },
     config,
     database,
     logger: false,
@@ -62,6 +68,7 @@ export async function createTestApp(opts: Options = {}) {
     config,
     database,
     db: database.db,
+    routes,
     signIn,
     close: async () => {
       await app.close();

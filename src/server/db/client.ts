@@ -20,7 +20,8 @@ type Logger = { error: (obj: unknown, msg?: string) => void };
 
 /** node-postgres pool. A dropped connection is logged, never allowed to crash the process. */
 export function openPostgres(url: string, log: Logger, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // a database that is away fails requests fast (503) instead of queueing them for ever
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
   pool.on("error", (err) => log.error({ err }, "postgres pool: idle client error"));
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,

@@ -12,8 +12,21 @@ import type { AppContext } from "../context.ts";
 import { AppError, notFound, parseInput, unauthenticated } from "../errors.ts";
 import type { OidcFlow } from "../integrations/identity/google.ts";
 import { ensureProfile } from "../profile/ensure-profile.ts";
+import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 export const REFRESH_COOKIE = "sage_session";
+
+/**
+ * Per client address. Generous enough for every tab of a household behind one address
+ * (the SPA refreshes once per page load), tight enough to stop a script hammering the
+ * database or Google's token endpoint.
+ */
+export const AUTH_RATE_LIMITS = {
+  refresh: { name: "auth-refresh", max: 300, windowSeconds: 60 },
+  logout: { name: "auth-logout", max: 60, windowSeconds: 60 },
+  google: { name: "auth-google", max: 30, windowSeconds: 60 },
+  callback: { name: "auth-google-callback", max: 30, windowSeconds: 60 },
+};
 const FLOW_COOKIE = "sage_oidc";
 const FLOW_TTL_SECONDS = 600;
 
@@ -40,7 +53,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
   }
 
-  app.get("/api/auth/google", async (_request, reply) => {
+  const limited = (rule: (typeof AUTH_RATE_LIMITS)[keyof typeof AUTH_RATE_LIMITS]) => ({
+    preHandler: rateLimit(ctx.db, rule),
+  });
+
+  app.get("/api/auth/google", limited(AUTH_RATE_LIMITS.google), async (_request, reply) => {
     if (!ctx.google) throw notFound("Google sign-in is not configured.");
     try {
       const { url, flow } = await ctx.google.start();
@@ -57,33 +74,40 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
   });
 
-  app.get("/api/auth/google/callback", async (request, reply) => {
-    if (!ctx.google) throw notFound("Google sign-in is not configured.");
-    // the flow is single-use: whatever happens next, it is gone
-    reply.clearCookie(FLOW_COOKIE, { ...cookieBase, path: "/api/auth/google" });
-    const flow = readFlow(request);
-    const query = request.query as Record<string, unknown>;
-    if (typeof query.error === "string") {
-      // the provider's error code is not echoed: only known codes get their own text
-      const text =
-        query.error === "access_denied"
-          ? "Access was denied."
-          : "Google could not complete the sign-in. Please try again.";
-      return reply.redirect(failureUrl(text), 302);
-    }
-    if (!flow)
-      return reply.redirect(failureUrl("The sign-in link expired. Please try again."), 302);
-    try {
-      const callbackUrl = new URL(request.url, ctx.config.publicUrl);
-      const identity = await ctx.google.finish(callbackUrl, flow);
-      const user = await findOrCreateGoogleUser(ctx.db, identity);
-      await startSession(reply, user);
-      return reply.redirect("/chat", 302);
-    } catch (err) {
-      request.log.warn({ err: { name: (err as Error).name } }, "google sign-in: callback refused");
-      return reply.redirect(failureUrl(describeOidcError(err)), 302);
-    }
-  });
+  app.get(
+    "/api/auth/google/callback",
+    limited(AUTH_RATE_LIMITS.callback),
+    async (request, reply) => {
+      if (!ctx.google) throw notFound("Google sign-in is not configured.");
+      // the flow is single-use: whatever happens next, it is gone
+      reply.clearCookie(FLOW_COOKIE, { ...cookieBase, path: "/api/auth/google" });
+      const flow = readFlow(request);
+      const query = request.query as Record<string, unknown>;
+      if (typeof query.error === "string") {
+        // the provider's error code is not echoed: only known codes get their own text
+        const text =
+          query.error === "access_denied"
+            ? "Access was denied."
+            : "Google could not complete the sign-in. Please try again.";
+        return reply.redirect(failureUrl(text), 302);
+      }
+      if (!flow)
+        return reply.redirect(failureUrl("The sign-in link expired. Please try again."), 302);
+      try {
+        const callbackUrl = new URL(request.url, ctx.config.publicUrl);
+        const identity = await ctx.google.finish(callbackUrl, flow);
+        const user = await findOrCreateGoogleUser(ctx.db, identity);
+        await startSession(reply, user);
+        return reply.redirect("/chat", 302);
+      } catch (err) {
+        request.log.warn(
+          { err: { name: (err as Error).name } },
+          "google sign-in: callback refused",
+        );
+        return reply.redirect(failureUrl(describeOidcError(err)), 302);
+      }
+    },
+  );
 
   function readFlow(request: FastifyRequest): OidcFlow | undefined {
     const raw = request.cookies[FLOW_COOKIE];
@@ -107,7 +131,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { accessToken, user };
   });
 
-  app.post("/api/auth/refresh", async (request) => {
+  app.post("/api/auth/refresh", limited(AUTH_RATE_LIMITS.refresh), async (request) => {
     requireSameOrigin(request);
     const cookie = request.cookies[REFRESH_COOKIE];
     const session = cookie ? await findSessionByCookie(ctx.db, cookie) : undefined;
@@ -120,7 +144,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { accessToken, user: session.user };
   });
 
-  app.post("/api/auth/logout", async (request, reply) => {
+  app.post("/api/auth/logout", limited(AUTH_RATE_LIMITS.logout), async (request, reply) => {
     requireSameOrigin(request);
     const cookie = request.cookies[REFRESH_COOKIE];
     const session = cookie ? await findSessionByCookie(ctx.db, cookie) : undefined;

@@ -9,17 +9,23 @@ import { ensureVoterCookie, voterKey } from "../votes/voter-key.ts";
 
 /** Per client address: nine honest votes fit many times over; a stuffing script does not. */
 export const VOTE_RATE_LIMIT = { name: "votes", max: 30, windowSeconds: 600 };
+/** Reading the counts: every landing-page load does it once. */
+export const VOTE_READ_RATE_LIMIT = { name: "votes-read", max: 300, windowSeconds: 60 };
 
 export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext): void {
   const secure = ctx.config.publicUrl.protocol === "https:";
 
-  app.get("/api/sage-votes", async (request, reply) => {
-    // the landing page reads the counts before anyone votes: that is when the voter gets
-    // their anonymous cookie
-    ensureVoterCookie(request, reply, { secure });
-    reply.header("cache-control", "no-store");
-    return { votes: await readVoteCounts(ctx.db) };
-  });
+  app.get(
+    "/api/sage-votes",
+    { preHandler: rateLimit(ctx.db, VOTE_READ_RATE_LIMIT) },
+    async (request, reply) => {
+      // the landing page reads the counts before anyone votes: that is when the voter gets
+      // their anonymous cookie
+      ensureVoterCookie(request, reply, { secure });
+      reply.header("cache-control", "no-store");
+      return { votes: await readVoteCounts(ctx.db) };
+    },
+  );
 
   app.post(
     "/api/sage-votes",

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_ROUTES, type ApiRoute, apiRoutes } from "../support/api-routes.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
+
+/**
+ * Every public route with a per-address limit, found from the app's own route table:
+ * `max` hits pass the limiter, the next is a 429 — whatever X-Forwarded-For the client
+ * forges. Bodies are empty so the requests fail validation cheaply after the limiter.
+ */
+function limitedPublicRoutes(t: TestApp) {
+  return apiRoutes(t.routes)
+    .filter((r) => API_ROUTES[r.key]?.access === "public")
+    .flatMap((r) =>
+      r.rateLimits.filter((l) => l.by === "ip").map((limit) => ({ route: r, limit })),
+    );
+}
+
+function hit(t: TestApp, route: ApiRoute, opts: { remoteAddress: string; forwardedFor?: string }) {
+  return t.app.inject({
+    method: route.method as "GET",
+    url: route.url,
+    remoteAddress: opts.remoteAddress,
+    headers: opts.forwardedFor ? { "x-forwarded-for": opts.forwardedFor } : {},
+    ...(route.method === "GET" ? {} : { payload: {} }),
+  });
+}
+
+async function exhaust(
+  t: TestApp,
+  route: ApiRoute,
+  max: number,
+  opts: (i: number) => { remoteAddress: string; forwardedFor?: string },
+) {
+  const statuses: number[] = [];
+  for (let i = 0; i <= max; i++) statuses.push((await hit(t, route, opts(i))).statusCode);
+  return statuses;
+}
+
+const forged = (i: number) => `198.51.100.${i % 250}`;
+
+describe("TRUST_PROXY=0: the socket address is the client, X-Forwarded-For is ignored", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: "0" } });
+  });
+  afterAll(() => t.close());
+
+  it("covers every rate-limited public route", () => {
+    expect(limitedPublicRoutes(t).length).toBeGreaterThanOrEqual(9);
+  });
+
+  it("a forged X-Forwarded-For on every request does not reset any limit", async () => {
+    for (const { route, limit } of limitedPublicRoutes(t)) {
+      const statuses = await exhaust(t, route, limit.max, (i) => ({
+        remoteAddress: "203.0.113.10",
+        forwardedFor: forged(i),
+      }));
+      expect([route.key, statuses.slice(0, -1).includes(429)]).toEqual([route.key, false]);
+      expect([route.key, statuses.at(-1)]).toEqual([route.key, 429]);
+      // another real client is not affected
+      const other = await hit(t, route, { remoteAddress: "203.0.113.11" });
+      expect([route.key, other.statusCode]).not.toEqual([route.key, 429]);
+    }
+  });
+
+  it("the 429 says 'Rate limit' with a Retry-After header and the {error, code} body", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/sage-votes",
+      remoteAddress: "203.0.113.10",
+      payload: {},
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({
+      code: "rate_limited",
+      error: expect.stringMatching(/Rate limit/),
+    });
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
+
+describe("TRUST_PROXY=1: the proxy's entry is the client, anything the client prepends is not", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: "1" } });
+  });
+  afterAll(() => t.close());
+
+  it("a client cannot reset a limit by prepending forged addresses", async () => {
+    const proxy = "10.0.0.2";
+    for (const { route, limit } of limitedPublicRoutes(t)) {
+      // the proxy appends the real address it saw; the client forges what comes before
+      const statuses = await exhaust(t, route, limit.max, (i) => ({
+        remoteAddress: proxy,
+        forwardedFor: `${forged(i)}, 203.0.113.20`,
+      }));
+      expect([route.key, statuses.slice(0, -1).includes(429)]).toEqual([route.key, false]);
+      expect([route.key, statuses.at(-1)]).toEqual([route.key, 429]);
+      // the proxy's own address is not one client: another real client behind it still passes
+      const other = await hit(t, route, { remoteAddress: proxy, forwardedFor: "203.0.113.21" });
+      expect([route.key, other.statusCode]).not.toEqual([route.key, 429]);
+    }
+  });
+});

@@ -1,0 +1,179 @@
+import type { RouteOptions } from "fastify";
+import type { FitnessAnswers } from "../../src/core/contract/fitness.ts";
+import { buildFitnessProgram } from "../../src/core/fitness/build-program.ts";
+
+/**
+ * The route table: every /api route the app registers is classified here. The security
+ * suites (tests/integration/security-*.test.ts) read the app's real routes through the
+ * `onRoute` hook and fail when a route is missing from this table, so a new route cannot
+ * ship without someone deciding who may call it.
+ */
+export type RouteSpec = {
+  access: "public" | "signed-in";
+  /** A public route must carry a per-address rate limit, unless this says why not. */
+  unmetered?: string;
+  /** A valid JSON body (bad-input corpus and forbidden-field tests start from it). */
+  body?: () => Record<string, unknown>;
+  /** The route reads the body raw (the signed Stripe webhook), outside the JSON parser. */
+  rawBody?: true;
+  /** The object id travels in this query parameter (the calendar's `?eventId=`). */
+  idQuery?: string;
+  /** `{}` is a complete, valid body (every field has a default). */
+  emptyBodyValid?: true;
+};
+
+export const fitnessAnswers: FitnessAnswers = {
+  goal: "Build muscle",
+  experience: "Intermediate: I exercise once or twice a week",
+  availability: "Monday|Tuesday|Thursday|Friday",
+  preferences: "Dumbbells at home, I like cycling",
+};
+
+export const productivityAnswers = {
+  struggle: "focus",
+  peak_time: "morning",
+  typical_day: "remote_flexible",
+  work_style: "deep_work",
+  avoidance: "last_minute",
+  additional_info: "",
+};
+
+export const calendarEvent = () => ({
+  title: "Team sync",
+  start_time: "2030-01-15T09:00:00Z",
+  end_time: "2030-01-15T10:00:00Z",
+  reminder_minutes: 15,
+  priority: "medium",
+});
+
+const task = () => ({
+  title: "Write the report",
+  estimateMinutes: 60,
+  deadline: "2030-01-15T17:00:00Z",
+  priority: "high",
+});
+
+export const API_ROUTES: Record<string, RouteSpec> = {
+  // --- public -----------------------------------------------------------------------
+  "GET /api/meta": { access: "public", unmetered: "a constant answer from memory, no I/O" },
+  "GET /api/plans": { access: "public", unmetered: "a constant answer from memory, no I/O" },
+  "GET /api/sage-votes": { access: "public" },
+  "POST /api/sage-votes": { access: "public", body: () => ({ sageId: "fitness" }) },
+  "POST /api/productivity/generate": { access: "public", body: () => ({ ...productivityAnswers }) },
+  "POST /api/fitness/generate": {
+    access: "public",
+    body: () => ({ answers: { ...fitnessAnswers } }),
+  },
+  "POST /api/onboarding/questions": { access: "public", body: () => ({ domain: "fitness" }) },
+  "POST /api/onboarding/context": {
+    access: "public",
+    body: () => ({ domain: "fitness", answers: { "What is your goal?": "Run a 10k" } }),
+  },
+  "GET /api/auth/google": { access: "public" },
+  "GET /api/auth/google/callback": { access: "public" },
+  "POST /api/auth/dev-login": {
+    access: "public",
+    unmetered:
+      "development sign-in exists only on a localhost PUBLIC_URL without Google; a deployment answers 404",
+    body: () => ({ email: "corpus@example.com" }),
+  },
+  "POST /api/auth/refresh": { access: "public" },
+  "POST /api/auth/logout": { access: "public" },
+  "GET /api/calendar/feed/:file": {
+    access: "public",
+    unmetered:
+      "calendar services (Google, Apple) fetch many users' feeds from a few shared addresses, so a per-address limit would break subscriptions; the 256-bit token in the path cannot be guessed and unknown tokens are a cheap 404",
+  },
+  "POST /api/stripe/webhook": {
+    access: "public",
+    unmetered:
+      "Stripe's signed deliveries from a few addresses; the signature is checked before any database work, and a 429 would only delay real events",
+    rawBody: true,
+  },
+
+  // --- signed in --------------------------------------------------------------------
+  "POST /api/ensure-profile": { access: "signed-in" },
+  "GET /api/profile": { access: "signed-in" },
+  "GET /api/usage": { access: "signed-in" },
+  "POST /api/chat": { access: "signed-in", body: () => ({ message: "Plan my Monday" }) },
+  "GET /api/conversations": { access: "signed-in" },
+  "GET /api/conversations/:id": { access: "signed-in" },
+  "PATCH /api/conversations/:id": { access: "signed-in", body: () => ({ title: "Renamed" }) },
+  "DELETE /api/conversations/:id": { access: "signed-in" },
+  "GET /api/tasks": { access: "signed-in" },
+  "POST /api/tasks": { access: "signed-in", body: task },
+  "PUT /api/tasks/:id": { access: "signed-in", body: task },
+  "DELETE /api/tasks/:id": { access: "signed-in" },
+  "GET /api/domain-contexts": { access: "signed-in" },
+  "POST /api/fitness/save": {
+    access: "signed-in",
+    body: () => ({ answers: { ...fitnessAnswers }, program: buildFitnessProgram(fitnessAnswers) }),
+  },
+  "POST /api/create-checkout-session": {
+    access: "signed-in",
+    body: () => ({ priceId: "demo_price_starter" }),
+  },
+  "POST /api/create-portal-session": {
+    access: "signed-in",
+    body: () => ({}),
+    emptyBodyValid: true,
+  },
+  "POST /api/verify-payment": { access: "signed-in", body: () => ({ sessionId: "cs_missing" }) },
+  "GET /api/demo-billing/sessions/:id": { access: "signed-in" },
+  "POST /api/demo-billing/complete": {
+    access: "signed-in",
+    body: () => ({ sessionId: "cs_missing" }),
+  },
+  "POST /api/demo-billing/change-plan": { access: "signed-in", body: () => ({ tier: "pro" }) },
+  "POST /api/demo-billing/cancel-subscription": { access: "signed-in" },
+  "PATCH /api/profile": { access: "signed-in", body: () => ({ timezone: "Europe/Paris" }) },
+  "GET /api/calendar-events": { access: "signed-in" },
+  "POST /api/calendar-events": { access: "signed-in", body: calendarEvent },
+  "PUT /api/calendar-events": { access: "signed-in", body: calendarEvent, idQuery: "eventId" },
+  "DELETE /api/calendar-events": { access: "signed-in", idQuery: "eventId" },
+  "POST /api/calendar-token": { access: "signed-in" },
+  "GET /api/calendar-token": { access: "signed-in" },
+  "POST /api/plan": { access: "signed-in", body: () => ({ days: 7 }), emptyBodyValid: true },
+  "GET /api/account/export": { access: "signed-in" },
+  "DELETE /api/account": { access: "signed-in", body: () => ({ confirm: true }) },
+};
+
+export type ApiRoute = {
+  key: string;
+  method: string;
+  url: string;
+  /** The rate limits in the route's preHandlers (see rateLimit's `rateLimitRule`). */
+  rateLimits: { name: string; max: number; windowSeconds: number; by: "ip" | "user" }[];
+};
+
+/** The app's /api routes as registered, one per method. */
+export function apiRoutes(routes: RouteOptions[]): ApiRoute[] {
+  const out: ApiRoute[] = [];
+  for (const route of routes) {
+    if (!/^\/api(\/|$)/.test(route.url)) continue;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const handlers = [route.preHandler ?? []].flat() as unknown[];
+    const rateLimits = handlers.flatMap((h) => {
+      const rule = (h as { rateLimitRule?: ApiRoute["rateLimits"][number] }).rateLimitRule;
+      return rule ? [rule] : [];
+    });
+    for (const method of methods) {
+      if (method === "HEAD") continue;
+      out.push({ key: `${method} ${route.url}`, method, url: route.url, rateLimits });
+    }
+  }
+  return out;
+}
+
+/** A concrete URL for a route pattern: every `:param` becomes `value`. */
+export const fillParams = (url: string, value: string) => url.replace(/:[A-Za-z]+/g, value);
+
+/** The URL that calls `key` on object `id` (path parameter or id query parameter). */
+export function urlFor(key: string, id: string): string {
+  const url = fillParams(key.split(" ")[1]!, id);
+  const idQuery = API_ROUTES[key]?.idQuery;
+  return idQuery ? `${url}?${idQuery}=${encodeURIComponent(id)}` : url;
+}
+
+/** Does the route act on one object named by the caller (path or query id)? */
+export const takesId = (key: string) => key.includes(":") || Boolean(API_ROUTES[key]?.idQuery);
