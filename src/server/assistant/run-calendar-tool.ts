@@ -289,12 +289,11 @@ export async function runCalendarTool(ctx: Ctx, call: CalendarToolCall): Promise
         days: call.tool === "plan" ? call.days : 7,
         now: ctx.now,
       });
-      const titles = new Map(
-        (await ctx.db.select({ id: tasks.id, title: tasks.title }).from(tasks)).map((r) => [
-          r.id,
-          r.title,
-        ]),
-      );
+      const owned = await ctx.db
+        .select({ id: tasks.id, title: tasks.title })
+        .from(tasks)
+        .where(eq(tasks.userId, ctx.userId));
+      const titles = new Map(owned.map((r) => [r.id, r.title]));
       const relevant = (id: string) => call.tool === "plan" || added.includes(id);
       const lines = result.placed
         .filter((p) => relevant(p.taskId))

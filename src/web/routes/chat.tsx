@@ -44,7 +44,6 @@ export default function ChatPage() {
   const { status, user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [showCalendar, setShowCalendar] = useState(false);
 
   useEffect(() => {
     if (status === "signedOut") navigate("/", { replace: true, state: { fromChat: true } });

@@ -164,7 +164,8 @@ export function createOpenAiModel(opts: OpenAiModelOptions): LanguageModel {
           if (chunk.usage) tokensUsed += chunk.usage.total_tokens;
           const delta = chunk.choices[0]?.delta;
           for (const c of delta?.tool_calls ?? []) {
-            const slot = (calls[c.index] ??= { id: "", name: "", args: "" });
+            calls[c.index] ??= { id: "", name: "", args: "" };
+            const slot = calls[c.index]!;
             if (c.id) slot.id = c.id;
             if (c.function?.name) slot.name += c.function.name;
             if (c.function?.arguments) slot.args += c.function.arguments;
