@@ -34,7 +34,15 @@ const term = (coef: number, name: string) =>
 const lines = (terms: string[]) =>
   terms.reduce((acc, t, i) => acc + (i % 8 === 0 ? "\n   " : " ") + t, "");
 
-export async function optimum(input: ScheduleInput, grid: number): Promise<Optimum> {
+/**
+ * The best plan on a `grid`-minute grid. With `placing`, exactly those tasks are placed (the
+ * best positions for a given choice of tasks); without it, the model also chooses the tasks.
+ */
+export async function optimum(
+  input: ScheduleInput,
+  grid: number,
+  placing?: ReadonlySet<string>,
+): Promise<Optimum> {
   solver ??= await highsLoader();
   const p = input.profile;
   const G = grid * MINUTE;
@@ -52,6 +60,7 @@ export async function optimum(input: ScheduleInput, grid: number): Promise<Optim
     const need = needMinutes(input, task);
     const y = `y${t}`;
     binaries.push(y);
+    if (placing) assign.push(` f${t}: ${term(1, y)} = ${placing.has(task.id) ? 1 : 0}`);
     objective.push(term(placeValue(task), y));
     chunksFor(task, need, p.focusBlockMinutes).forEach((minutes, c) => {
       const length = minutes * MINUTE;
