@@ -9,7 +9,7 @@
  *    independently), high-energy minutes in peak windows, blocks moved on a re-plan.
  *
  * BENCH_SEEDS (default 5) large seeds, BENCH_RUNS (default 7) timed runs per seed,
- * BENCH_SMALL (default 40) small instances per grid.
+ * BENCH_SMALL (default 100) small instances per grid.
  */
 import os from "node:os";
 import { schedule } from "../src/core/scheduler/schedule.ts";
@@ -20,7 +20,7 @@ import { optimum } from "./scheduler-optimum.ts";
 
 const SEEDS = Number(process.env.BENCH_SEEDS ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const SMALL = Number(process.env.BENCH_SMALL ?? 40);
+const SMALL = Number(process.env.BENCH_SMALL ?? 100);
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
@@ -53,7 +53,7 @@ function speed() {
   const all: number[] = [];
   for (let seed = 1; seed <= SEEDS; seed++) {
     const input = largeInstance(seed);
-    schedule(input); // warm-up
+    for (let i = 0; i < 3; i++) schedule(input); // warm-up
     const times: number[] = [];
     let result = schedule(input);
     for (let i = 0; i < RUNS; i++) {
