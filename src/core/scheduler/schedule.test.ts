@@ -156,6 +156,28 @@ describe("schedule", () => {
     );
   });
 
+  it("packs a task's chunks tightly when the best spot for one would leave no room for the rest", () => {
+    // peak 10–12: the 60-minute chunk's best spot is 10:00, which leaves no 90 minutes before noon
+    const input = base({
+      profile: { ...profile, energyWindows: [{ start: 10 * 60, end: 12 * 60, level: "peak" }] },
+      tasks: [
+        task({
+          id: "deck",
+          energy: "high",
+          priority: "high",
+          estimatedMinutes: 125,
+          minChunkMinutes: 60,
+          deadline: at("2026-11-23T12:00"),
+        }),
+      ],
+    });
+    expect(chunksFor(input.tasks[0]!, 150, 50)).toEqual([60, 90]);
+    const { placed, unplaced } = schedule(input);
+    expect(unplaced).toEqual([]);
+    expect(placed.map((b) => (b.end - b.start) / MIN).sort()).toEqual([60, 90]);
+    checkInvariants(input, placed, []);
+  });
+
   it("reports an impossible deadline with the hours needed and free", () => {
     const input = base({
       tasks: [task({ id: "report", estimatedMinutes: 300, deadline: at("2026-11-23T12:00") })],

@@ -173,19 +173,40 @@ export function schedule(input: ScheduleInput): ScheduleResult {
       load: new Map(state.load),
       placed: [...state.placed],
     };
-    let ok = true;
+    if (placeChunks(task, chunks, bestSlot)) continue;
+    restore(snapshot);
+    // the best-scored spot for one chunk can split the time the others need: pack tightly
+    const largestFirst = [...chunks].sort((a, b) => b - a);
+    if (placeChunks(task, largestFirst, firstSlot)) continue;
+    restore(snapshot);
+    unplaced.push({ taskId: task.id, reason: explain(task, need, chunks) });
+  }
+
+  function restore(snapshot: State) {
+    Object.assign(state, {
+      ...snapshot,
+      load: new Map(snapshot.load),
+      placed: [...snapshot.placed],
+    });
+  }
+
+  function placeChunks(task: SchedulerTask, chunks: number[], slot: typeof bestSlot): boolean {
     for (const minutes of chunks) {
-      const best = bestSlot(task, minutes * MINUTE);
-      if (!best) {
-        ok = false;
-        break;
-      }
-      take({ taskId: task.id, ...best.block }, best.day);
+      const found = slot(task, minutes * MINUTE);
+      if (!found) return false;
+      take({ taskId: task.id, ...found.block }, found.day);
     }
-    if (!ok) {
-      Object.assign(state, snapshot);
-      unplaced.push({ taskId: task.id, reason: explain(task, need, chunks) });
+    return true;
+  }
+
+  /** The earliest spot that fits (free intervals are kept sorted). */
+  function firstSlot(task: SchedulerTask, length: number) {
+    for (const f of state.free) {
+      const day = dayOf(f.start);
+      const block = { start: ceilGrid(f.start), end: ceilGrid(f.start) + length };
+      if (day && fits(block, day, task.deadline)) return { block, day, score: 0 };
     }
+    return undefined;
   }
 
   function keepPrevious(task: SchedulerTask, need: number, blocks: Block[]): boolean {
