@@ -22,6 +22,8 @@ export function useTasks(userId: string, online: boolean) {
     queryKey: tasksKey(userId),
     queryFn: () => withSession(() => api<{ tasks: Task[] }>("/api/tasks")).then((r) => r.tasks),
     enabled: online,
+    // the assistant may have added tasks while the panel was closed
+    refetchOnMount: "always",
     retry: false,
   });
 }
