@@ -113,7 +113,7 @@ test("plan: a morning person asks Sage to plan two tasks, sees them in the calen
 
   const calendarToggle = page.getByRole("button", { name: "Calendar", exact: true });
   await calendarToggle.click();
-  const panel = page.getByRole("region", { name: "Calendar" });
+  const panel = page.getByRole("region", { name: "Calendar", exact: true });
   await addStandup(page, panel);
   await calendarToggle.click();
 

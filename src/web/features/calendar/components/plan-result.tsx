@@ -72,7 +72,8 @@ export function PlanResult({ result, titles, zone, onDismiss }: Props) {
                   {title(p.taskId)}
                 </span>
                 <span className="shrink-0 tabular-nums text-stone-700">
-                  {formatDay(p.start, zone)} · {formatTimeRange(p.start, p.end, zone)}
+                  <span className="whitespace-nowrap">{formatDay(p.start, zone)}</span> ·{" "}
+                  <span className="whitespace-nowrap">{formatTimeRange(p.start, p.end, zone)}</span>
                 </span>
               </li>
             ))}

@@ -95,8 +95,8 @@ export function TaskDialog({ open, task, zone, saving, serverError, onClose, onS
               <legend className="mb-1 block text-sm font-medium text-stone-800">
                 How long will it take?
               </legend>
-              <div className="flex gap-2">
-                <div className="min-w-0 flex-1">
+              <div className="grid grid-cols-[minmax(0,1fr)_8rem] gap-2">
+                <div>
                   <label htmlFor="task-estimate" className="sr-only">
                     Estimate
                   </label>
@@ -118,7 +118,7 @@ export function TaskDialog({ open, task, zone, saving, serverError, onClose, onS
                 </label>
                 <select
                   id="task-unit"
-                  className={`${inputClass} w-auto`}
+                  className={inputClass}
                   value={values.unit}
                   onChange={(e) => set("unit", e.target.value as TaskFormValues["unit"])}
                 >
@@ -149,7 +149,7 @@ export function TaskDialog({ open, task, zone, saving, serverError, onClose, onS
             <Field id="task-dueTime" label="Due by" hint="On the due date.">
               <input
                 {...describedBy("task-dueTime", undefined, true)}
-                className={inputClass}
+                className={`${inputClass} disabled:bg-stone-100 disabled:text-stone-500`}
                 type="time"
                 disabled={!values.dueDate}
                 value={values.dueTime}

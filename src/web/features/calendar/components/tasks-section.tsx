@@ -76,7 +76,8 @@ export function TasksSection({ userId, online, zone, tasks, events, onPlanned }:
   return (
     <section
       aria-labelledby="tasks-heading"
-      className="mt-6 rounded-xl border border-stone-200 bg-stone-50 p-3 sm:p-4"
+      // a box of its own from the small breakpoint up; on a phone nesting would cost width
+      className="mt-6 border-t border-stone-200 pt-5 sm:rounded-xl sm:border sm:bg-stone-50 sm:p-4"
     >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
         <h3 id="tasks-heading" className="font-semibold text-stone-900">
