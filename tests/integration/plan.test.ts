@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { domainContexts } from "../../src/server/db/schema.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -9,8 +9,12 @@ const ZONE = "Europe/London";
 // Monday 2031-03-03, 07:00 in London
 const NOW = DateTime.fromISO("2031-03-03T07:00", { zone: ZONE });
 let t: TestApp;
+let clock = NOW;
 beforeAll(async () => {
-  t = await createTestApp({ now: () => NOW.toJSDate() });
+  t = await createTestApp({ now: () => clock.toJSDate() });
+});
+afterEach(() => {
+  clock = NOW;
 });
 afterAll(() => t.close());
 
@@ -135,6 +139,73 @@ describe("POST /api/plan", () => {
       await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
     ).json().events;
     expect(events.filter((e: { task_id: string }) => e.task_id === a.id)).toEqual([]);
+  });
+
+  it("a block that passed while its task is open is not counted as done: the next plan finds it a new time", async () => {
+    const s = await morningPerson();
+    const task = await addTask(s, { title: "Slides", estimateMinutes: 60, splittable: false });
+    const first = (await plan(s)).json();
+    expect(first.placed).toHaveLength(1);
+    const missed = first.placed[0];
+
+    clock = local(missed.end).plus({ hours: 1 });
+    const second = (await plan(s)).json();
+    expect(second.unplaced).toEqual([]);
+    expect(second.placed).toHaveLength(1);
+    expect(second.placed[0].taskId).toBe(task.id);
+    expect(second.placed[0].eventId).not.toBe(missed.eventId);
+    expect(new Date(second.placed[0].start).getTime()).toBeGreaterThanOrEqual(clock.toMillis());
+    // the passed block stays where it was, as history: nothing is rewritten or marked
+    const events = (
+      await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
+    ).json().events;
+    expect(events.find((e: { id: string }) => e.id === missed.eventId)).toMatchObject({
+      start_time: missed.start,
+      task_id: task.id,
+    });
+  });
+
+  it("deleting a task removes its blocks that have not started, and nothing else", async () => {
+    const s = await morningPerson();
+    const gone = await addTask(s, { title: "Gone", estimateMinutes: 60, splittable: false });
+    const kept = await addTask(s, { title: "Kept", estimateMinutes: 60, splittable: false });
+    const own = {
+      id: randomUUID(),
+      title: "Lunch with Ana",
+      start_time: NOW.set({ hour: 12 }).plus({ days: 1 }).toUTC().toISO(),
+      end_time: NOW.set({ hour: 13 }).plus({ days: 1 }).toUTC().toISO(),
+    };
+    await t.app.inject({
+      method: "POST",
+      url: "/api/calendar-events",
+      headers: s.headers,
+      payload: own,
+    });
+    const { placed } = (await plan(s)).json();
+    expect(placed).toHaveLength(2);
+
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: `/api/tasks/${gone.id}`,
+      headers: s.headers,
+    });
+    expect(del.statusCode).toBe(204);
+    const events = (
+      await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
+    ).json().events;
+    expect(events.map((e: { title: string }) => e.title).sort()).toEqual([
+      "Kept",
+      "Lunch with Ana",
+    ]);
+    expect(events.find((e: { title: string }) => e.title === "Kept").task_id).toBe(kept.id);
+
+    const other = await t.signIn();
+    const foreign = await t.app.inject({
+      method: "DELETE",
+      url: `/api/tasks/${kept.id}`,
+      headers: other.headers,
+    });
+    expect(foreign.statusCode).toBe(404);
   });
 
   it("reports what cannot be placed, with a reason", async () => {

@@ -55,6 +55,12 @@ describe("local event mapping", () => {
     });
   });
 
+  it("keeps the task a planned block belongs to", () => {
+    const taskId = "0b6c2f5e-1d2a-4e3b-8c4d-5e6f7a8b9c0d";
+    expect(fromServerEvent({ ...server, task_id: taskId }).taskId).toBe(taskId);
+    expect(fromServerEvent(server).taskId).toBeUndefined();
+  });
+
   it("maps back to fields the server contract accepts unchanged", () => {
     const fields = eventFields.parse(toServerFields(fromServerEvent(server)));
     for (const key of Object.keys(fields) as (keyof typeof fields)[]) {

@@ -38,10 +38,12 @@ export const localEvent = z.object({
     .optional(),
   version: z.number().int().default(0),
   source: z.enum(["user", "assistant"]).optional(),
+  /** The task an assistant's planned block belongs to. */
+  taskId: z.string().optional(),
 });
 export type LocalEvent = z.infer<typeof localEvent>;
 /** What a person edits: everything but the bookkeeping. */
-export type EventDraft = Omit<LocalEvent, "id" | "version" | "source">;
+export type EventDraft = Omit<LocalEvent, "id" | "version" | "source" | "taskId">;
 
 const orUndefined = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
 
@@ -70,6 +72,7 @@ export function fromServerEvent(e: ServerEvent): LocalEvent {
       : undefined,
     version: e.version,
     source: e.source,
+    taskId: orUndefined(e.task_id),
   };
 }
 

@@ -32,7 +32,8 @@ export async function storedSchedulingProfile(
  * (source 'assistant', linked to their task). A re-plan replaces only the assistant's future
  * blocks, and keeps each one that is still right where it is (same id, same SEQUENCE), so
  * calendars subscribed to the feed see as little churn as possible. Blocks that have started,
- * and task blocks the user has taken over (edited, so source 'user'), never move.
+ * and task blocks the user has taken over (edited, so source 'user'), never move. A block
+ * that has ended while its task is still open does not count as done: the task is placed again.
  */
 export async function planTasks(
   db: Db,
@@ -76,12 +77,16 @@ export async function planTasks(
       continue;
     }
     if (isBlock) {
-      // started, or taken over by the user: fixed, and counted as work done on the task
-      locked.push({
+      const block = {
         taskId: row.taskId!,
         start: row.startTime.getTime(),
         end: (row.endTime ?? row.startTime).getTime(),
-      });
+      };
+      // A block that has passed is not counted as work done: if its task is still open, this
+      // plan simply finds it a new time (no shame, nothing to catch up on). It stays busy time.
+      if (block.end <= now) busy.push({ start: block.start, end: block.end });
+      // in progress, or taken over by the user: fixed, and counted as work done on the task
+      else locked.push(block);
       continue;
     }
     if (row.allDay) continue; // an all-day event (a birthday, a holiday marker) doesn't block hours

@@ -6,6 +6,7 @@ import { currentUser } from "../auth/authenticate.ts";
 import type { AppContext } from "../context.ts";
 import { tasks } from "../db/schema.ts";
 import { notFound, parseInput } from "../errors.ts";
+import { deleteTask } from "../tasks/delete-task.ts";
 
 type Row = typeof tasks.$inferSelect;
 
@@ -78,11 +79,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.delete("/api/tasks/:id", auth, async (request, reply) => {
     const user = currentUser(request);
     const { id } = parseInput(idParam, request.params);
-    const deleted = await ctx.db
-      .delete(tasks)
-      .where(owned(id, user.id))
-      .returning({ id: tasks.id });
-    if (deleted.length === 0) throw notFound("Task not found");
+    await deleteTask(ctx.db, { userId: user.id, taskId: id, now: ctx.now() });
     return reply.code(204).send();
   });
 }

@@ -7,6 +7,7 @@ import { useAuth } from "../features/auth/auth-context.ts";
 import { ManageBillingButton } from "../features/billing/components/manage-billing-button.tsx";
 import { UsageExceededBanner } from "../features/billing/components/usage-exceeded-banner.tsx";
 import { UsagePanel } from "../features/billing/components/usage-panel.tsx";
+import { useSyncTimezone } from "../features/calendar/api/use-sync-timezone.ts";
 import {
   assistantsKey,
   useAssistants,
@@ -74,6 +75,8 @@ function ChatScreen() {
   const [profileOpen, setProfileOpen] = useState(false);
   const [calendarOpen, setCalendarOpen] = useState(false);
   const [limitBannerDismissed, setLimitBannerDismissed] = useState(false);
+  // the assistant plans in the user's time zone: store the browser's before the first request
+  useSyncTimezone(typeof navigator === "undefined" || navigator.onLine);
 
   const upgrade = useCallback(() => navigate("/", { state: { showPricing: true } }), [navigate]);
   const canUse = usage.data?.canUse ?? true;

@@ -3,6 +3,7 @@ import { useMemo, useState } from "react";
 import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-event.ts";
 import { Button } from "../../../components/button.tsx";
 import { browserZone, useSyncTimezone } from "../api/use-sync-timezone.ts";
+import { useTasks } from "../api/use-tasks.ts";
 import { useCalendarSync } from "../hooks/use-calendar-sync.ts";
 import { agenda } from "../lib/agenda.ts";
 import { SYNC_ERRORS } from "../lib/sync-messages.ts";
@@ -11,6 +12,7 @@ import { EventDialog } from "./event-dialog.tsx";
 import { EventList } from "./event-list.tsx";
 import { SubscribeCard } from "./subscribe-card.tsx";
 import { SyncStatus } from "./sync-status.tsx";
+import { TasksSection } from "./tasks-section.tsx";
 
 const FIRST_DAYS = 30;
 const MORE_DAYS = 60;
@@ -43,6 +45,12 @@ function SignedInCalendar({ userId }: { userId: string }) {
     event: null,
   });
   const [deleting, setDeleting] = useState<LocalEvent | null>(null);
+  const tasks = useTasks(userId, state.online);
+  const taskStatus = useMemo(
+    () => new Map((tasks.data ?? []).map((t) => [t.id, t.status])),
+    [tasks.data],
+  );
+  const now = new Date();
 
   const today = DateTime.now().setZone(zone).startOf("day");
   const todayIso = today.toISODate()!;
@@ -127,6 +135,15 @@ function SignedInCalendar({ userId }: { userId: string }) {
         </div>
       ))}
 
+      <TasksSection
+        userId={userId}
+        online={state.online}
+        zone={zone}
+        tasks={tasks}
+        events={state.events}
+        onPlanned={() => void engine.sync()}
+      />
+
       <h3 className="mt-6 mb-3 font-semibold text-stone-900">Upcoming</h3>
       {upcoming.length ? (
         <EventList
@@ -134,6 +151,8 @@ function SignedInCalendar({ userId }: { userId: string }) {
           zone={zone}
           today={todayIso}
           pendingIds={state.pendingIds}
+          taskStatus={taskStatus}
+          now={now}
           onEdit={(event) => setDialog({ open: true, event })}
           onDelete={setDeleting}
         />
@@ -158,6 +177,8 @@ function SignedInCalendar({ userId }: { userId: string }) {
               zone={zone}
               today={todayIso}
               pendingIds={state.pendingIds}
+              taskStatus={taskStatus}
+              now={now}
               onEdit={(event) => setDialog({ open: true, event })}
               onDelete={setDeleting}
             />

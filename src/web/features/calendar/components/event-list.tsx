@@ -2,12 +2,16 @@ import { DateTime } from "luxon";
 import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
 import type { AgendaDay, AgendaItem } from "../lib/agenda.ts";
 import { describeRecurrence } from "../lib/describe-event.ts";
+import { MISSED_BLOCK_NOTE } from "../lib/task-messages.ts";
 
 type Props = {
   days: AgendaDay[];
   zone: string;
   today: string;
   pendingIds: ReadonlySet<string>;
+  /** Status of each task by id, for the assistant's planned blocks (empty while unknown). */
+  taskStatus: ReadonlyMap<string, "open" | "done">;
+  now: Date;
   onEdit: (event: LocalEvent) => void;
   onDelete: (event: LocalEvent) => void;
 };
@@ -44,7 +48,8 @@ function timeRange(item: AgendaItem, zone: string): string {
 const shortDate = (iso: string) => DateTime.fromISO(iso).toLocaleString(DateTime.DATE_MED);
 
 /** Occurrences grouped by day, each with what matters at a glance and edit/delete. */
-export function EventList({ days, zone, today, pendingIds, onEdit, onDelete }: Props) {
+export function EventList(props: Props) {
+  const { days, zone, today, pendingIds, taskStatus, now, onEdit, onDelete } = props;
   return (
     <div className="flex flex-col gap-5">
       {days.map((day) => (
@@ -58,6 +63,9 @@ export function EventList({ days, zone, today, pendingIds, onEdit, onDelete }: P
           <ul className="flex flex-col gap-2">
             {day.items.map((item) => {
               const e = item.event;
+              const status = e.taskId ? taskStatus.get(e.taskId) : undefined;
+              // a planned block that passed with its task still open: a neutral note, never red
+              const missed = status === "open" && item.end.getTime() <= now.getTime();
               return (
                 <li
                   key={item.key}
@@ -69,6 +77,16 @@ export function EventList({ days, zone, today, pendingIds, onEdit, onDelete }: P
                   <div className="min-w-0 flex-1">
                     <p className="break-words font-semibold text-stone-900">{e.title}</p>
                     <div className="mt-1 flex flex-wrap gap-1.5 text-xs">
+                      {e.source === "assistant" ? (
+                        <span className="rounded-full bg-sage-700 px-2 py-0.5 font-medium text-white">
+                          {e.taskId ? "Planned by Sage" : "Added by Sage"}
+                        </span>
+                      ) : null}
+                      {status === "done" ? (
+                        <span className="rounded-full bg-sage-50 px-2 py-0.5 text-sage-900 ring-1 ring-sage-200">
+                          Task done
+                        </span>
+                      ) : null}
                       <span
                         className={`rounded-full px-2 py-0.5 ring-1 ${PRIORITY_STYLE[e.priority]}`}
                       >
@@ -90,6 +108,9 @@ export function EventList({ days, zone, today, pendingIds, onEdit, onDelete }: P
                         </span>
                       ) : null}
                     </div>
+                    {missed ? (
+                      <p className="mt-1 text-sm text-stone-700">{MISSED_BLOCK_NOTE}</p>
+                    ) : null}
                     {e.location ? (
                       <p className="mt-1 break-words text-sm text-stone-700">{e.location}</p>
                     ) : null}

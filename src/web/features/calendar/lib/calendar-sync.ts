@@ -116,7 +116,13 @@ export class CalendarSync {
   update(id: string, draft: EventDraft): boolean {
     const current = this.#store.readEvents().find((e) => e.id === id);
     if (!current) return this.#notFoundLocally();
-    const event: LocalEvent = { ...draft, id, version: current.version, source: current.source };
+    const event: LocalEvent = {
+      ...draft,
+      id,
+      version: current.version,
+      source: current.source,
+      ...(current.taskId ? { taskId: current.taskId } : {}),
+    };
     return this.#applyLocal(
       { action: "update", eventId: id, event, baseVersion: current.version },
       (events) => events.map((e) => (e.id === id ? event : e)),

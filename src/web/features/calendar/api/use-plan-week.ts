@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { PlanResponse } from "../../../../core/contract/tasks.ts";
+import { api } from "../../../lib/api.ts";
+import { tasksKey } from "./use-tasks.ts";
+import { withSession } from "./with-session.ts";
+
+export const PLAN_DAYS = 7;
+
+/**
+ * POST /api/plan for the next week. The blocks are written on the server as calendar events,
+ * so `onPlanned` (the panel's sync) brings them into the local calendar.
+ */
+export function usePlanWeek(userId: string, onPlanned: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      withSession(() =>
+        api<PlanResponse>("/api/plan", { method: "POST", body: { days: PLAN_DAYS } }),
+      ),
+    onSuccess: () => {
+      onPlanned();
+      void queryClient.invalidateQueries({ queryKey: tasksKey(userId) });
+    },
+  });
+}

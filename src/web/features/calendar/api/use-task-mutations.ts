@@ -1,0 +1,70 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Task, TaskInput } from "../../../../core/contract/tasks.ts";
+import { api } from "../../../lib/api.ts";
+import { tasksKey } from "./use-tasks.ts";
+import { withSession } from "./with-session.ts";
+
+/** The fields PUT /api/tasks/:id takes (it replaces the task), from a task as listed. */
+const toInput = (t: Task): TaskInput => ({
+  title: t.title,
+  estimateMinutes: t.estimateMinutes,
+  deadline: t.deadline,
+  priority: t.priority,
+  energy: t.energy,
+  splittable: t.splittable,
+  minChunkMinutes: t.minChunkMinutes,
+  status: t.status,
+});
+
+/** Add, edit, mark done / not done, and delete; each refreshes the list when it settles. */
+export function useTaskMutations(userId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: tasksKey(userId) });
+
+  const create = useMutation({
+    mutationFn: (input: TaskInput) =>
+      withSession(() => api<{ task: Task }>("/api/tasks", { method: "POST", body: input })).then(
+        (r) => r.task,
+      ),
+    onSettled: refresh,
+  });
+
+  const update = useMutation({
+    mutationFn: ({ task, input }: { task: Task; input: TaskInput }) =>
+      withSession(() =>
+        api<{ task: Task }>(`/api/tasks/${encodeURIComponent(task.id)}`, {
+          method: "PUT",
+          body: { minChunkMinutes: task.minChunkMinutes, status: task.status, ...input },
+        }),
+      ).then((r) => r.task),
+    onSettled: refresh,
+  });
+
+  const setStatus = useMutation({
+    mutationFn: ({ task, status }: { task: Task; status: Task["status"] }) =>
+      withSession(() =>
+        api<{ task: Task }>(`/api/tasks/${encodeURIComponent(task.id)}`, {
+          method: "PUT",
+          body: { ...toInput(task), status },
+        }),
+      ).then((r) => r.task),
+    // show the change at once; the list is re-read when the server has answered
+    onMutate: async ({ task, status }) => {
+      await queryClient.cancelQueries({ queryKey: tasksKey(userId) });
+      queryClient.setQueryData<Task[]>(tasksKey(userId), (list) =>
+        list?.map((t) => (t.id === task.id ? { ...t, status } : t)),
+      );
+    },
+    onSettled: refresh,
+  });
+
+  const remove = useMutation({
+    mutationFn: (task: Task) =>
+      withSession(() =>
+        api<unknown>(`/api/tasks/${encodeURIComponent(task.id)}`, { method: "DELETE" }),
+      ),
+    onSettled: refresh,
+  });
+
+  return { create, update, setStatus, remove };
+}

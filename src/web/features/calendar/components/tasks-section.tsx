@@ -1,0 +1,233 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
+import type { PlanResponse, Task, TaskInput } from "../../../../core/contract/tasks.ts";
+import { Button } from "../../../components/button.tsx";
+import { usePlanWeek } from "../api/use-plan-week.ts";
+import { useTaskMutations } from "../api/use-task-mutations.ts";
+import { TASKS_OFFLINE, taskErrorMessage } from "../lib/task-messages.ts";
+import { DeleteTaskDialog } from "./delete-task-dialog.tsx";
+import { PlanResult } from "./plan-result.tsx";
+import { TaskDialog } from "./task-dialog.tsx";
+import { TaskItem } from "./task-item.tsx";
+
+type Props = {
+  userId: string;
+  online: boolean;
+  zone: string;
+  tasks: UseQueryResult<Task[]>;
+  events: LocalEvent[];
+  /** Brings the blocks the plan wrote on the server into the local calendar. */
+  onPlanned: () => void;
+};
+
+/** Next planned block per task: the earliest start still ahead. */
+function nextBlocks(events: LocalEvent[], now: number): Map<string, string> {
+  const next = new Map<string, string>();
+  for (const e of events) {
+    if (!e.taskId || new Date(e.startTime).getTime() <= now) continue;
+    const seen = next.get(e.taskId);
+    if (!seen || e.startTime < seen) next.set(e.taskId, e.startTime);
+  }
+  return next;
+}
+
+/**
+ * The task list and 'Plan my week'. Tasks live on the server only, so adding, changing and
+ * planning need a connection; offline the section says so and keeps what it last showed.
+ */
+export function TasksSection({ userId, online, zone, tasks, events, onPlanned }: Props) {
+  const { create, update, setStatus, remove } = useTaskMutations(userId);
+  const plan = usePlanWeek(userId, onPlanned);
+  // `n` counts plans, so each result mounts afresh (and takes focus)
+  const [result, setResult] = useState<{ n: number; plan: PlanResponse | null }>({
+    n: 0,
+    plan: null,
+  });
+  const [dialog, setDialog] = useState<{ open: boolean; task: Task | null }>({
+    open: false,
+    task: null,
+  });
+  const [deleting, setDeleting] = useState<Task | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const list = tasks.data ?? [];
+  const open = list.filter((t) => t.status === "open");
+  const done = list.filter((t) => t.status === "done");
+  const now = new Date();
+  const next = useMemo(() => nextBlocks(events, Date.now()), [events]);
+  const titles = useMemo(() => new Map(list.map((t) => [t.id, t.title])), [list]);
+  const saving = create.isPending || update.isPending;
+  const saveError = (dialog.task ? update.error : create.error) ?? null;
+
+  const openDialog = (task: Task | null) => {
+    create.reset();
+    update.reset();
+    setDialog({ open: true, task });
+  };
+  const save = (input: TaskInput) => {
+    const close = () => setDialog((d) => ({ ...d, open: false }));
+    if (dialog.task) update.mutate({ task: dialog.task, input }, { onSuccess: close });
+    else create.mutate(input, { onSuccess: close });
+  };
+  const fail = (what: string) => (err: unknown) =>
+    setActionError(`${what}: ${taskErrorMessage(err)}`);
+
+  return (
+    <section
+      aria-labelledby="tasks-heading"
+      // a box of its own from the small breakpoint up; on a phone nesting would cost width
+      className="mt-6 border-t border-stone-200 pt-5 sm:rounded-xl sm:border sm:bg-stone-50 sm:p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <h3 id="tasks-heading" className="font-semibold text-stone-900">
+          Tasks
+        </h3>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" disabled={!online} onClick={() => openDialog(null)}>
+            Add task
+          </Button>
+          <Button
+            disabled={!online || plan.isPending}
+            onClick={() => {
+              setActionError(null);
+              plan.mutate(undefined, {
+                onSuccess: (data) => setResult((r) => ({ n: r.n + 1, plan: data })),
+              });
+            }}
+          >
+            {plan.isPending ? "Planning…" : "Plan my week"}
+          </Button>
+        </div>
+      </div>
+
+      {!online ? (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {TASKS_OFFLINE}
+        </p>
+      ) : null}
+      {plan.error ? (
+        <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          Couldn't plan your week: {taskErrorMessage(plan.error)}
+        </p>
+      ) : null}
+      {actionError ? (
+        <div
+          role="alert"
+          className="mt-3 flex items-start justify-between gap-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          <span>{actionError}</span>
+          <button
+            type="button"
+            className="shrink-0 rounded px-1 font-semibold"
+            aria-label="Dismiss"
+            onClick={() => setActionError(null)}
+          >
+            ×
+          </button>
+        </div>
+      ) : null}
+
+      {result.plan ? (
+        <PlanResult
+          key={result.n}
+          result={result.plan}
+          titles={titles}
+          zone={zone}
+          onDismiss={() => setResult((r) => ({ ...r, plan: null }))}
+        />
+      ) : null}
+
+      {tasks.isError ? (
+        <div role="alert" className="mt-3 text-sm text-red-800">
+          Couldn't load your tasks: {taskErrorMessage(tasks.error)}{" "}
+          <button
+            type="button"
+            className="font-semibold underline"
+            onClick={() => void tasks.refetch()}
+          >
+            Try again
+          </button>
+        </div>
+      ) : tasks.isPending && online ? (
+        <p role="status" className="mt-3 text-sm text-stone-700">
+          Loading your tasks…
+        </p>
+      ) : null}
+
+      {tasks.isSuccess && open.length === 0 ? (
+        <p className="mt-3 text-sm text-stone-700">
+          No open tasks. Add one with an estimate, and Sage will find it a time that suits your
+          energy.
+        </p>
+      ) : null}
+      {open.length ? (
+        <ul aria-label="Open tasks" className="mt-3 flex flex-col gap-2">
+          {open.map((task) => (
+            <TaskItem
+              key={task.id}
+              task={task}
+              zone={zone}
+              now={now}
+              nextBlock={next.get(task.id)}
+              disabled={!online}
+              onToggle={(t) =>
+                setStatus.mutate({ task: t, status: "done" }, { onError: fail("Couldn't update") })
+              }
+              onEdit={(t) => openDialog(t)}
+              onDelete={setDeleting}
+            />
+          ))}
+        </ul>
+      ) : null}
+      {done.length ? (
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-semibold text-stone-800">
+            Done ({done.length})
+          </summary>
+          <ul aria-label="Done tasks" className="mt-2 flex flex-col gap-2">
+            {done.map((task) => (
+              <TaskItem
+                key={task.id}
+                task={task}
+                zone={zone}
+                now={now}
+                nextBlock={undefined}
+                disabled={!online}
+                onToggle={(t) =>
+                  setStatus.mutate(
+                    { task: t, status: "open" },
+                    { onError: fail("Couldn't update") },
+                  )
+                }
+                onEdit={(t) => openDialog(t)}
+                onDelete={setDeleting}
+              />
+            ))}
+          </ul>
+        </details>
+      ) : null}
+
+      <TaskDialog
+        open={dialog.open}
+        task={dialog.task}
+        zone={zone}
+        saving={saving}
+        serverError={saveError ? taskErrorMessage(saveError) : null}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        onSave={save}
+      />
+      <DeleteTaskDialog
+        task={deleting}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(task) => {
+          setDeleting(null);
+          remove.mutate(task, {
+            onSuccess: onPlanned, // its future blocks went with it
+            onError: fail(`Couldn't delete “${task.title}”`),
+          });
+        }}
+      />
+    </section>
+  );
+}

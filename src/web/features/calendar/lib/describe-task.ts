@@ -1,0 +1,44 @@
+import { DateTime } from "luxon";
+
+/** "45 min", "1 h", "1 h 30 min". */
+export function formatEstimate(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** "Fri, Nov 27, 5:00 PM" in the browser's locale, in `zone`. */
+export function formatDayTime(iso: string, zone: string): string {
+  return DateTime.fromISO(iso, { zone }).toLocaleString({
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
+/** "Mon, Nov 23". */
+export function formatDay(iso: string, zone: string): string {
+  return DateTime.fromISO(iso, { zone }).toLocaleString({
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+  });
+}
+
+/** "9:00 – 10:30 AM"-style range, in `zone`. */
+export function formatTimeRange(startIso: string, endIso: string, zone: string): string {
+  const fmt = (iso: string) => DateTime.fromISO(iso, { zone }).toLocaleString(DateTime.TIME_SIMPLE);
+  return `${fmt(startIso)} – ${fmt(endIso)}`;
+}
+
+/**
+ * The deadline, said without alarm: a passed one is a plain fact ("Was due …"), never a
+ * red "overdue" (the product promises no shaming for missed tasks).
+ */
+export function describeDeadline(iso: string, zone: string, now: Date): string {
+  const when = formatDayTime(iso, zone);
+  return new Date(iso).getTime() > now.getTime() ? `Due ${when}` : `Was due ${when}`;
+}
