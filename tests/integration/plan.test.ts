@@ -208,6 +208,38 @@ describe("POST /api/plan", () => {
     expect(foreign.statusCode).toBe(404);
   });
 
+  it("a planned block the person moves becomes theirs: the next plan leaves it where they put it", async () => {
+    const s = await morningPerson();
+    const task = await addTask(s, { title: "Deep work", estimateMinutes: 40 });
+    const [block] = (await plan(s)).json().placed;
+    const events = (
+      await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
+    ).json().events;
+    const event = events.find((e: { id: string }) => e.id === block.eventId);
+    const moved = {
+      title: event.title,
+      start_time: NOW.plus({ days: 2 }).set({ hour: 15 }).toUTC().toISO(),
+      end_time: NOW.plus({ days: 2 }).set({ hour: 15, minute: 50 }).toUTC().toISO(),
+      version: event.version,
+    };
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/api/calendar-events?eventId=${event.id}`,
+      headers: s.headers,
+      payload: moved,
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().event.source).toBe("user");
+    const again = (await plan(s)).json();
+    expect(again.placed.filter((p: { taskId: string }) => p.taskId === task.id)).toEqual([]); // done by the moved block
+    const after = (
+      await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
+    ).json().events;
+    expect(after.find((e: { id: string }) => e.id === event.id).start_time).toBe(
+      moved.start_time!.replace(/(\.\d{3})?Z$/, ".000Z"),
+    );
+  });
+
   it("reports what cannot be placed, with a reason", async () => {
     const s = await morningPerson();
     const big = await addTask(s, {

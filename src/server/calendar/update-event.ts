@@ -11,7 +11,8 @@ export const EVENT_NOT_FOUND = "Event not found";
  * Replaces an event's fields in one conditional statement (optimistic concurrency): when
  * `version` is given it must equal the stored version, else 409 with the current event in
  * `details.event`. A replay whose content is already stored answers 200 with it instead of
- * a conflict. Another user's event, a deleted one or an unknown id → 404.
+ * a conflict. Another user's event, a deleted one or an unknown id → 404. The event becomes
+ * the user's own (source 'user').
  */
 export async function updateEvent(
   db: Db,
@@ -27,6 +28,9 @@ export async function updateEvent(
     .update(calendarEvents)
     .set({
       ...toColumns(input),
+      // an edited event is the person's choice: a planned block becomes theirs, and the
+      // planner never moves it again (it still counts as work on its task)
+      source: "user",
       version: sql`${calendarEvents.version} + 1`,
       updatedAt: sql`now()`,
     })
