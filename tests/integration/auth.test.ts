@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_LIVE_CACHE_MS } from "../../src/server/auth/sessions.ts";
+import { sessions } from "../../src/server/db/schema.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -109,6 +112,9 @@ describe("sessions", () => {
 
   it("logout revokes the session: the cookie and the issued access token stop working", async () => {
     const s = await t.signIn();
+    // a request just before logout leaves the session's liveness cached: logout must still win
+    const before = await t.app.inject({ method: "GET", url: "/api/profile", headers: s.headers });
+    expect(before.statusCode).toBe(200);
     const out = await t.app.inject({
       method: "POST",
       url: "/api/auth/logout",
@@ -124,6 +130,23 @@ describe("sessions", () => {
     const api = await t.app.inject({ method: "GET", url: "/api/profile", headers: s.headers });
     expect(api.statusCode).toBe(401);
     expect(api.json().error).toContain("Authentication");
+  });
+});
+
+describe("session liveness cache", () => {
+  it("a session revoked elsewhere (another instance) stops its tokens within SESSION_LIVE_CACHE_MS", async () => {
+    const s = await t.signIn();
+    const call = () => t.app.inject({ method: "GET", url: "/api/profile", headers: s.headers });
+    expect((await call()).statusCode).toBe(200);
+    // written straight to the database, as another server instance's logout would
+    await t.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.userId, s.user.id));
+    await new Promise((r) => setTimeout(r, SESSION_LIVE_CACHE_MS + 50));
+    const after = await call();
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error).toContain("Authentication");
   });
 });
 
