@@ -14,6 +14,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: "es2022",
+    // scripts/prerender-landing.mjs reads it to add each page's modulepreload links
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -133,6 +133,33 @@ describe("sessions", () => {
   });
 });
 
+describe("signed-in hint cookie", () => {
+  it("sign-in sets a readable, secret-free hint; logout and a failed refresh clear it", async () => {
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/dev-login",
+      payload: { email: "hint@example.com" },
+    });
+    const hint = login.cookies.find((c) => c.name === "sage_signed_in")!;
+    expect(hint.value).toBe("1");
+    expect(hint.httpOnly).toBeFalsy();
+    expect(hint.path).toBe("/");
+    const session = login.cookies.find((c) => c.name === "sage_session")!;
+    const cookie = `sage_session=${session.value}`;
+
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie },
+    });
+    expect(out.cookies.find((c) => c.name === "sage_signed_in")?.value).toBe("");
+
+    const refresh = await t.app.inject({ method: "POST", url: "/api/auth/refresh" });
+    expect(refresh.statusCode).toBe(401);
+    expect(refresh.cookies.find((c) => c.name === "sage_signed_in")?.value).toBe("");
+  });
+});
+
 describe("session liveness cache", () => {
   it("a session revoked elsewhere (another instance) stops its tokens within SESSION_LIVE_CACHE_MS", async () => {
     const s = await t.signIn();

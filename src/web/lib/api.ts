@@ -1,4 +1,5 @@
 import type { AuthSession } from "../../core/contract/auth.ts";
+import { rememberedUser } from "./local-user-data.ts";
 
 /** An API failure with the server's own message and code. */
 export class ApiError extends Error {
@@ -27,8 +28,18 @@ export function onSignedOut(listener: () => void): () => void {
   return () => signedOutListeners.delete(listener);
 }
 
+/**
+ * Could there be a session to refresh? The server sets a readable hint cookie beside the
+ * httpOnly one (src/server/routes/auth.ts); a user remembered from before the hint existed
+ * also counts. A visitor who never signed in is not sent to the server only to get a 401.
+ */
+function mayHaveSession(): boolean {
+  return /(?:^|;\s*)sage_signed_in=/.test(document.cookie) || rememberedUser() !== null;
+}
+
 /** Trades the session cookie for a fresh access token. Concurrent callers share one request. */
 export function refreshSession(): Promise<AuthSession | null> {
+  if (!mayHaveSession()) return Promise.resolve(null);
   refreshing ??= fetch("/api/auth/refresh", { method: "POST", credentials: "same-origin" })
     .then(async (res) => {
       if (!res.ok) return null;
