@@ -16,6 +16,8 @@ export default defineConfig({
     target: "es2022",
     // scripts/prerender-landing.mjs reads it to add each page's modulepreload links
     manifest: true,
+    // every browser the app supports has <link rel="modulepreload">; the polyfill is dead weight
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

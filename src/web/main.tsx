@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
-import { router } from "./app/router.tsx";
+import { preloadRoute } from "./app/router.tsx";
 import { registerOfflineShell } from "./lib/offline-shell.ts";
 import "./styles.css";
 
@@ -16,15 +16,8 @@ const start = () =>
 // A prerendered page (the landing, see src/web/prerender) stays on screen until its route's
 // code has loaded, so the first render replaces it with the same content rather than with
 // the loading screen.
-if (container.hasChildNodes() && !router.state.initialized) {
-  const stop = router.subscribe((state) => {
-    if (!state.initialized) return;
-    stop();
-    start();
-  });
-} else {
-  start();
-}
+if (container.hasChildNodes()) preloadRoute(window.location.pathname).then(start);
+else start();
 
 // spec: the version file is fetched and only logged
 fetch("/version.json")
