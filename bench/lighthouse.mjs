@@ -87,6 +87,10 @@ try {
         console.log(`  ${p} run ${i + 1}: ${runtimeError?.code ?? "no score"}`);
         errors += 1;
       } else results.push(result.lhr);
+      if (process.env.LH_SAVE) {
+        const file = `${process.env.LH_SAVE}/${p.replace(/\W+/g, "_") || "root"}-${i + 1}.json`;
+        (await import("node:fs")).writeFileSync(file, JSON.stringify(result.lhr));
+      }
     }
     if (results.length === 0) {
       failed = true;
