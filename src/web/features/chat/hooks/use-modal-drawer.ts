@@ -20,7 +20,7 @@ const FOCUSABLE =
 /**
  * On narrow screens the chat's sidebar is an off-canvas drawer, and it behaves as a modal:
  * closed, it is inert (out of the tab order, hidden from screen readers); open, the page
- * behind it is inert (so focus stays in the drawer), focus moves into it, Escape closes it,
+ * behind it is inert, focus moves into it and Tab wraps around inside it, Escape closes it,
  * and focus returns to what opened it. On wide screens it is an ordinary sidebar.
  */
 export function useModalDrawer(open: boolean, close: () => void) {
@@ -35,6 +35,20 @@ export function useModalDrawer(open: boolean, close: () => void) {
     drawerRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape" && !e.defaultPrevented) closeRef.current();
+      if (e.key !== "Tab" || !drawerRef.current) return;
+      // Tab wraps around inside the drawer
+      const items = [...drawerRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const first = items[0];
+      const last = items[items.length - 1];
+      const active = document.activeElement;
+      const inside = active instanceof Node && drawerRef.current.contains(active);
+      if (e.shiftKey && (active === first || !inside)) {
+        e.preventDefault();
+        last?.focus();
+      } else if (!e.shiftKey && (active === last || !inside)) {
+        e.preventDefault();
+        first?.focus();
+      }
     };
     document.addEventListener("keydown", onKey);
     return () => {
