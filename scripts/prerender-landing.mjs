@@ -2,9 +2,10 @@
 // the server sends for those paths instead of the bare shell (index.html):
 // - the route's first render inside #root for the pages that need no signed-in data
 //   (src/web/prerender/render-landing.tsx), so they paint before any JavaScript runs;
-// - <link rel="modulepreload"> for the route's own chunks (from Vite's manifest), so the
-//   browser fetches them alongside the entry instead of after it has run.
+// - for the other pages, <link rel="modulepreload"> for the route's own chunks (from Vite's
+//   manifest), so the browser fetches them alongside the entry instead of after it has run.
 // Run after `vite build`, through tsx.
+import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -53,6 +54,18 @@ function inlineStylesheet(html) {
   );
 }
 
+/** Writes (once) the module that loads `entry` after the first paint; returns its URL. */
+const boots = new Map();
+function bootScript(entry) {
+  if (boots.has(entry)) return boots.get(entry);
+  const code = `requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(entry)})));\n`;
+  const hash = createHash("sha256").update(code).digest("hex").slice(0, 8);
+  const url = `/assets/boot-${hash}.js`;
+  writeFileSync(path.join(webDir, url), code);
+  boots.set(entry, url);
+  return url;
+}
+
 const pages = {};
 const written = new Set();
 for (const [route, file, module, prerender] of PAGES) {
@@ -60,14 +73,24 @@ for (const [route, file, module, prerender] of PAGES) {
   if (written.has(file)) continue;
   written.add(file);
   if (!manifest[module]) throw new Error(`prerender: ${module} is not in the Vite manifest`);
-  // a prerendered page paints without its scripts: they load at low priority, after the
-  // content and its styles
-  const priority = prerender ? ' fetchpriority="low"' : "";
-  const preloads = [...chunkFiles(module)]
-    .map((key) => `<link rel="modulepreload" crossorigin${priority} href="/${manifest[key].file}">`)
-    .join("");
-  let html = index.replace("</head>", `${preloads}</head>`);
-  if (prerender) html = html.replace('<script type="module" ', `<script type="module"${priority} `);
+  let html = index;
+  if (prerender) {
+    // a prerendered page paints from its HTML alone: its scripts start loading only after
+    // that first paint (a tiny module asks for the entry on the next frame), so they never
+    // compete with the page's own bytes
+    html = html.replace(
+      /<script type="module" crossorigin src="(\/assets\/[^"]+)"><\/script>/,
+      (_tag, src) => {
+        return `<script type="module" src="${bootScript(src)}"></script>`;
+      },
+    );
+  } else {
+    // the page is drawn by its route's code: fetch those chunks alongside the entry
+    const preloads = [...chunkFiles(module)]
+      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`)
+      .join("");
+    html = html.replace("</head>", `${preloads}</head>`);
+  }
   if (prerender) {
     html = html.replace(marker, `<div id="root">${await renderPageHtml(route)}</div>`);
     html = inlineStylesheet(html);
