@@ -14,6 +14,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: "es2022",
+    // scripts/prerender-landing.mjs reads it to add each page's modulepreload links
+    manifest: true,
+    // every browser the app supports has <link rel="modulepreload">; the polyfill is dead weight
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

@@ -1,10 +1,16 @@
 /**
- * The server's own overhead per chat turn: POST /api/chat with an instant fake model and 50
- * concurrent users (auth, validation, atomic allowance, rate limit, the transaction storing
- * the exchange), next to a bare Fastify route in the same run.
+ * The API's own overhead on its hot signed-in paths, next to bare Fastify routes in the same
+ * run, 50 concurrent users:
+ * - GET /api/usage (bearer auth + session check + one read) vs a bare route answering the
+ *   same small JSON;
+ * - GET /api/calendar-events with 50 events vs a bare route answering the same 50 events
+ *   from memory;
+ * - POST /api/chat with an instant fake model (auth, validation, atomic allowance, rate
+ *   limit, the transaction storing the exchange) vs a bare POST route.
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:chat
  * Without TEST_DATABASE_URL it runs on PGlite (which serialises transactions).
+ * BENCH_SECONDS sets each measurement (default 8).
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -16,6 +22,7 @@ import { profiles } from "../src/server/db/schema.ts";
 import { recordingModel } from "../tests/support/fake-models.ts";
 import { setupPglite, setupPostgres } from "../tests/support/global-setup.ts";
 import { openTestDatabase } from "../tests/support/test-database.ts";
+import { makeEvents } from "./sample-events.ts";
 import { load, printTable, startBareFastify } from "./support.ts";
 
 const USERS = 50;
@@ -55,19 +62,38 @@ for (let i = 0; i < USERS; i++) {
     .where(eq(profiles.id, user.id));
   tokens.push(accessToken);
 }
+// every user has the same 50 events, so each calendar request reads 50 rows
+for (const token of tokens) {
+  for (const e of makeEvents(50)) {
+    const { version: _v, created_at: _c, updated_at: _u, ...fields } = e;
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/calendar-events",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { ...fields, id: crypto.randomUUID() },
+    });
+    if (res.statusCode !== 201) throw new Error(`seeding failed: ${res.body}`);
+  }
+}
+const snapshots = {
+  usage: (
+    await app.inject({ url: "/api/usage", headers: { authorization: `Bearer ${tokens[0]}` } })
+  ).body,
+  events: (
+    await app.inject({
+      url: "/api/calendar-events",
+      headers: { authorization: `Bearer ${tokens[0]}` },
+    })
+  ).body,
+};
 let next = 0;
 const authed = () => ({ authorization: `Bearer ${tokens[next++ % tokens.length]}` });
 
-const bare = await startBareFastify();
+const bare = await startBareFastify(snapshots);
 console.log(
   `chat-turn benchmark on ${kind}, ${USERS} users, ${os.cpus().length} cores, node ${process.version}`,
 );
-const baseline = await load("bare Fastify POST", {
-  url: `${bare.url}/bare`,
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify({ message: "plan my week" }),
-});
+const bareUsage = await load("bare GET (usage JSON)", { url: `${bare.url}/bare/usage` });
 const usage = await load("GET /api/usage", {
   url: `${url}/api/usage`,
   requests: [
@@ -76,6 +102,22 @@ const usage = await load("GET /api/usage", {
       setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...authed() } }),
     },
   ],
+});
+const bareEvents = await load("bare GET (50 events JSON)", { url: `${bare.url}/bare/events` });
+const events = await load("GET /api/calendar-events (50 events)", {
+  url: `${url}/api/calendar-events`,
+  requests: [
+    {
+      method: "GET",
+      setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...authed() } }),
+    },
+  ],
+});
+const baseline = await load("bare Fastify POST", {
+  url: `${bare.url}/bare`,
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ message: "plan my week" }),
 });
 const chat = await load("POST /api/chat (instant model)", {
   url: `${url}/api/chat`,
@@ -90,7 +132,9 @@ const chat = await load("POST /api/chat (instant model)", {
     },
   ],
 });
-printTable([baseline, usage, chat], baseline);
+printTable([bareUsage, usage], bareUsage);
+printTable([bareEvents, events], bareEvents);
+printTable([baseline, chat], baseline);
 
 await bare.close();
 await app.close();

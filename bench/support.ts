@@ -12,7 +12,8 @@ export type Figures = {
 
 /** Runs autocannon against a URL and returns the figures that matter. */
 export async function load(name: string, opts: autocannon.Options): Promise<Figures> {
-  const result = await autocannon({ connections: 50, duration: 8, ...opts });
+  const duration = Number(process.env.BENCH_SECONDS ?? 8);
+  const result = await autocannon({ connections: 50, duration, ...opts });
   return {
     name,
     rps: Math.round(result.requests.average),
@@ -23,9 +24,18 @@ export async function load(name: string, opts: autocannon.Options): Promise<Figu
   };
 }
 
-/** The baseline: a bare Fastify route answering a small JSON object. */
-export async function startBareFastify() {
+/**
+ * The baseline: bare Fastify routes answering a small JSON object, and (when given) the same
+ * bodies the real routes answer, from memory.
+ */
+export async function startBareFastify(snapshots: { usage?: string; events?: string } = {}) {
   const bare = Fastify({ logger: false });
+  const json =
+    (body = "{}") =>
+    async (_req: unknown, reply: import("fastify").FastifyReply) =>
+      reply.type("application/json").send(body);
+  bare.get("/bare/usage", json(snapshots.usage));
+  bare.get("/bare/events", json(snapshots.events));
   bare.get("/bare", async () => ({ ok: true, remaining: 14 }));
   bare.post("/bare", async () => ({ response: "Sure — here's a plan.", remainingUsage: 14 }));
   await bare.listen({ port: 0, host: "127.0.0.1" });

@@ -1,14 +1,106 @@
-// Writes <dist>/web/landing.html: index.html with the landing page's first render inside
-// #root (see src/web/prerender/render-landing.tsx). Run after `vite build`, through tsx.
-import { readFileSync, writeFileSync } from "node:fs";
+// Writes one HTML page per public route into <dist>/web, and pages.json (path → file), which
+// the server sends for those paths instead of the bare shell (index.html):
+// - the route's first render inside #root for the pages that need no signed-in data
+//   (src/web/prerender/render-landing.tsx), so they paint before any JavaScript runs;
+// - for the other pages, <link rel="modulepreload"> for the route's own chunks (from Vite's
+//   manifest), so the browser fetches them alongside the entry instead of after it has run.
+// Run after `vite build`, through tsx.
+import { createHash } from "node:crypto";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const webDir = path.join(process.env.SAGE_DIST_DIR ?? "dist", "web");
-const { renderLandingHtml } = await import("../src/web/prerender/render-landing.tsx");
+const { renderPageHtml } = await import("../src/web/prerender/render-landing.tsx");
+
+/** path → [html file, route module (as named in the manifest), prerender?] */
+const PAGES = [
+  ["/", "landing.html", "routes/landing.tsx", true],
+  ["/dashboard", "landing.html", "routes/landing.tsx", true],
+  ["/productivity", "productivity.html", "routes/productivity.tsx", true],
+  ["/fitness", "fitness.html", "routes/fitness.tsx", true],
+  ["/chat", "chat.html", "routes/chat.tsx", false],
+  ["/success", "success.html", "routes/success.tsx", false],
+  ["/signin", "signin.html", "routes/dev-sign-in.tsx", false],
+];
+
+const manifestPath = path.join(webDir, ".vite", "manifest.json");
+const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+const entry = Object.values(manifest).find((c) => c.isEntry);
+
+/** The files a chunk needs before it runs: itself and its static imports, not the entry's. */
+function chunkFiles(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key) || chunk.isEntry) return seen;
+  seen.add(key);
+  for (const dep of chunk.imports ?? []) chunkFiles(dep, seen);
+  return seen;
+}
 
 const index = readFileSync(path.join(webDir, "index.html"), "utf8");
 const marker = '<div id="root"></div>';
 if (!index.includes(marker)) throw new Error(`prerender: ${marker} not found in index.html`);
-const html = index.replace(marker, `<div id="root">${renderLandingHtml()}</div>`);
-writeFileSync(path.join(webDir, "landing.html"), html);
-console.log(`prerendered: ${path.join(webDir, "landing.html")} (${Buffer.byteLength(html)} bytes)`);
+
+/**
+ * A prerendered page paints from its HTML alone, so its stylesheet is inlined: one request
+ * fewer before the first paint (the CSP allows inline styles, docs/decisions/010).
+ */
+function inlineStylesheet(html) {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/,
+    (_tag, href) => {
+      const css = readFileSync(path.join(webDir, href), "utf8");
+      return `<style>${css}</style>`;
+    },
+  );
+}
+
+/** Writes (once) the module that loads `entry` after the first paint; returns its URL. */
+const boots = new Map();
+function bootScript(entry) {
+  if (boots.has(entry)) return boots.get(entry);
+  const code = `requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(entry)})));\n`;
+  const hash = createHash("sha256").update(code).digest("hex").slice(0, 8);
+  const url = `/assets/boot-${hash}.js`;
+  writeFileSync(path.join(webDir, url), code);
+  boots.set(entry, url);
+  return url;
+}
+
+const pages = {};
+const written = new Set();
+for (const [route, file, module, prerender] of PAGES) {
+  pages[route] = file;
+  if (written.has(file)) continue;
+  written.add(file);
+  if (!manifest[module]) throw new Error(`prerender: ${module} is not in the Vite manifest`);
+  let html = index;
+  if (prerender) {
+    // a prerendered page paints from its HTML alone: its scripts start loading only after
+    // that first paint (a tiny module asks for the entry on the next frame), so they never
+    // compete with the page's own bytes
+    html = html.replace(
+      /<script type="module" crossorigin src="(\/assets\/[^"]+)"><\/script>/,
+      (_tag, src) => {
+        return `<script type="module" src="${bootScript(src)}"></script>`;
+      },
+    );
+  } else {
+    // the page is drawn by its route's code: fetch those chunks alongside the entry
+    const preloads = [...chunkFiles(module)]
+      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`)
+      .join("");
+    html = html.replace("</head>", `${preloads}</head>`);
+  }
+  if (prerender) {
+    html = html.replace(marker, `<div id="root">${await renderPageHtml(route)}</div>`);
+    html = inlineStylesheet(html);
+  }
+  writeFileSync(path.join(webDir, file), html);
+  console.log(
+    `page ${route}: ${file} (${Buffer.byteLength(html)} bytes${prerender ? ", prerendered" : ""})`,
+  );
+}
+writeFileSync(path.join(webDir, "pages.json"), JSON.stringify(pages, null, 2));
+// the manifest is a build input, not something to serve
+rmSync(path.join(webDir, ".vite"), { recursive: true, force: true });
+console.log(`entry: ${entry?.file}`);

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
@@ -66,6 +66,24 @@ function defaultWebRoot(): string {
   return existsSync(path.join(besideBundle, "assets"))
     ? besideBundle
     : path.join(PROJECT_ROOT, "dist", "web");
+}
+
+/**
+ * The build's path → HTML file table (pages.json); an older build without it has only the
+ * prerendered landing.
+ */
+function builtPages(webRoot: string): Record<string, string> {
+  const table = path.join(webRoot, "pages.json");
+  if (existsSync(table)) {
+    const pages = JSON.parse(readFileSync(table, "utf8")) as Record<string, string>;
+    return Object.fromEntries(
+      Object.entries(pages).filter(
+        ([route, file]) => route.startsWith("/") && existsSync(path.join(webRoot, file)),
+      ),
+    );
+  }
+  if (!existsSync(path.join(webRoot, "landing.html"))) return {};
+  return { "/": "landing.html", "/dashboard": "landing.html" };
 }
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -160,7 +178,9 @@ export async function buildApp(opts: BuildOptions) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        // inline styles, not scripts: Radix dialogs inject a <style> (scroll lock); see
+        // docs/decisions/010-inline-styles-in-csp.md
+        styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
@@ -256,15 +276,15 @@ export async function buildApp(opts: BuildOptions) {
     return reply.sendFile("index.html", { cacheControl: false });
   };
   if (hasWeb) {
-    // the landing page is prerendered (scripts/prerender-landing.mjs): it paints before the
-    // JavaScript has loaded
-    const landing = existsSync(path.join(webRoot, "landing.html")) ? "landing.html" : "index.html";
-    const sendLanding = (reply: FastifyReply) => {
-      reply.header("cache-control", "no-cache");
-      return reply.sendFile(landing, { cacheControl: false });
-    };
-    app.get("/", (_request, reply) => sendLanding(reply));
-    app.get("/dashboard", (_request, reply) => sendLanding(reply));
+    // pages written by the build (scripts/prerender-landing.mjs): the public pages are
+    // prerendered so they paint before the JavaScript has loaded, and each page preloads
+    // its route's chunks; every other path gets the bare shell
+    for (const [route, file] of Object.entries(builtPages(webRoot))) {
+      app.get(route, (_request, reply) => {
+        reply.header("cache-control", "no-cache");
+        return reply.sendFile(file, { cacheControl: false });
+      });
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,30 +1,30 @@
 import "./lib/zod-without-eval.ts";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
-import { router } from "./app/router.tsx";
+import { preloadRoute } from "./app/router.tsx";
 import { registerOfflineShell } from "./lib/offline-shell.ts";
 import "./styles.css";
 
 const container = document.getElementById("root")!;
-const start = () =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
 
-// A prerendered page (the landing, see src/web/prerender) stays on screen until its route's
-// code has loaded, so the first render replaces it with the same content rather than with
-// the loading screen.
-if (container.hasChildNodes() && !router.state.initialized) {
-  const stop = router.subscribe((state) => {
-    if (!state.initialized) return;
-    stop();
-    start();
-  });
+// A prerendered page (the public pages, see src/web/prerender) is hydrated once its route's
+// code has loaded: React adopts the markup already on screen, nothing is drawn twice. Where
+// the first render differs (e.g. a questionnaire result kept in this tab), React renders
+// afresh; that is expected, so it is not reported as an error.
+if (container.hasChildNodes()) {
+  preloadRoute(window.location.pathname).then(() =>
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.warn("hydration: rendered afresh", error),
+    }),
+  );
 } else {
-  start();
+  createRoot(container).render(app);
 }
 
 // spec: the version file is fetched and only logged

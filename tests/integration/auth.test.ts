@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_LIVE_CACHE_MS } from "../../src/server/auth/sessions.ts";
+import { sessions } from "../../src/server/db/schema.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -109,6 +112,9 @@ describe("sessions", () => {
 
   it("logout revokes the session: the cookie and the issued access token stop working", async () => {
     const s = await t.signIn();
+    // a request just before logout leaves the session's liveness cached: logout must still win
+    const before = await t.app.inject({ method: "GET", url: "/api/profile", headers: s.headers });
+    expect(before.statusCode).toBe(200);
     const out = await t.app.inject({
       method: "POST",
       url: "/api/auth/logout",
@@ -124,6 +130,50 @@ describe("sessions", () => {
     const api = await t.app.inject({ method: "GET", url: "/api/profile", headers: s.headers });
     expect(api.statusCode).toBe(401);
     expect(api.json().error).toContain("Authentication");
+  });
+});
+
+describe("signed-in hint cookie", () => {
+  it("sign-in sets a readable, secret-free hint; logout and a failed refresh clear it", async () => {
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/dev-login",
+      payload: { email: "hint@example.com" },
+    });
+    const hint = login.cookies.find((c) => c.name === "sage_signed_in")!;
+    expect(hint.value).toBe("1");
+    expect(hint.httpOnly).toBeFalsy();
+    expect(hint.path).toBe("/");
+    const session = login.cookies.find((c) => c.name === "sage_session")!;
+    const cookie = `sage_session=${session.value}`;
+
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie },
+    });
+    expect(out.cookies.find((c) => c.name === "sage_signed_in")?.value).toBe("");
+
+    const refresh = await t.app.inject({ method: "POST", url: "/api/auth/refresh" });
+    expect(refresh.statusCode).toBe(401);
+    expect(refresh.cookies.find((c) => c.name === "sage_signed_in")?.value).toBe("");
+  });
+});
+
+describe("session liveness cache", () => {
+  it("a session revoked elsewhere (another instance) stops its tokens within SESSION_LIVE_CACHE_MS", async () => {
+    const s = await t.signIn();
+    const call = () => t.app.inject({ method: "GET", url: "/api/profile", headers: s.headers });
+    expect((await call()).statusCode).toBe(200);
+    // written straight to the database, as another server instance's logout would
+    await t.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.userId, s.user.id));
+    await new Promise((r) => setTimeout(r, SESSION_LIVE_CACHE_MS + 50));
+    const after = await call();
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error).toContain("Authentication");
   });
 });
 

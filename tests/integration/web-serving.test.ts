@@ -14,11 +14,18 @@ function writeWebBuild(dir: string) {
   const files: Record<string, string> = {
     "index.html": '<!doctype html><div id="root"></div>',
     "landing.html": '<!doctype html><div id="root"><h1>An AI that manages</h1></div>',
+    "productivity.html": '<!doctype html><div id="root"><h1>Calendar Intelligence</h1></div>',
+    "pages.json": JSON.stringify({
+      "/": "landing.html",
+      "/dashboard": "landing.html",
+      "/productivity": "productivity.html",
+      "/missing": "missing.html",
+    }),
     "assets/app-abc123.js": `console.log(${JSON.stringify("x".repeat(4000))});`,
   };
   for (const [name, text] of Object.entries(files)) {
     writeFileSync(path.join(dir, name), text);
-    if (name !== "index.html")
+    if (name !== "index.html" && name !== "pages.json")
       writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(text));
   }
 }
@@ -43,14 +50,18 @@ afterAll(async () => {
 });
 
 describe("serving the web app", () => {
-  it("serves the prerendered landing for / and /dashboard, and the shell elsewhere", async () => {
+  it("serves the pages the build lists in pages.json (the prerendered landing on / and /dashboard), the shell elsewhere", async () => {
     for (const url of ["/", "/dashboard"]) {
       const res = await app.inject({ method: "GET", url });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain("An AI that manages");
       expect(res.headers["cache-control"]).toBe("no-cache");
     }
-    for (const url of ["/chat", "/privacy", "/terms", "/no/such/page"]) {
+    const productivity = await app.inject({ method: "GET", url: "/productivity" });
+    expect(productivity.body).toContain("Calendar Intelligence");
+    expect(productivity.headers["cache-control"]).toBe("no-cache");
+    // a page listed in pages.json whose file is missing falls back to the shell
+    for (const url of ["/chat", "/privacy", "/terms", "/no/such/page", "/missing"]) {
       const res = await app.inject({ method: "GET", url });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe('<!doctype html><div id="root"></div>');

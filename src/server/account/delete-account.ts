@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { forgetSessionLiveness } from "../auth/sessions.ts";
 import type { Db } from "../db/client.ts";
 import { profiles, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -53,4 +54,6 @@ export async function deleteAccount(deps: Deps, userId: string): Promise<void> {
     await tx.execute(sql`delete from rate_limits where key like ${`%:u:${userId}`}`);
     await tx.delete(users).where(eq(users.id, userId));
   });
+  // the sessions are gone with the user; their tokens must stop working here at once
+  forgetSessionLiveness({ userId });
 }

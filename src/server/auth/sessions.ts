@@ -55,8 +55,43 @@ export async function findSessionByCookie(db: Db, value: string) {
   return { sessionId: row.id, user: { id: row.userId, email: row.email } };
 }
 
-/** Is the session an access token points at still live? (Logout must kill issued tokens.) */
+/**
+ * How long this process trusts a positive liveness check (docs/decisions/002: a few seconds
+ * at most). Revocations made through this process (logout, account deletion) drop the entry
+ * at once, so here revocation stays exact; another instance sees it within this window.
+ */
+export const SESSION_LIVE_CACHE_MS = 2_000;
+const MAX_CACHED = 10_000;
+const liveUntil = new Map<string, { userId: string; until: number }>();
+
+/** Forgets cached liveness: one session, or (with `userId`) every session of a user. */
+export function forgetSessionLiveness(by: { sessionId?: string; userId?: string }): void {
+  if (by.sessionId) liveUntil.delete(by.sessionId);
+  if (by.userId) {
+    for (const [id, entry] of liveUntil) if (entry.userId === by.userId) liveUntil.delete(id);
+  }
+}
+
+/**
+ * Is the session an access token points at still live? (Logout must kill issued tokens.)
+ * A live answer is remembered for SESSION_LIVE_CACHE_MS, which takes the session query off
+ * nearly every request of an active client; a dead one is never cached.
+ */
 export async function isSessionLive(db: Db, sessionId: string, userId: string): Promise<boolean> {
+  const now = Date.now();
+  const cached = liveUntil.get(sessionId);
+  if (cached && cached.until > now && cached.userId === userId) return true;
+  const live = await querySessionLive(db, sessionId, userId);
+  if (live) {
+    if (liveUntil.size >= MAX_CACHED) liveUntil.clear();
+    liveUntil.set(sessionId, { userId, until: now + SESSION_LIVE_CACHE_MS });
+  } else {
+    liveUntil.delete(sessionId);
+  }
+  return live;
+}
+
+async function querySessionLive(db: Db, sessionId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: sessions.id })
     .from(sessions)
@@ -77,6 +112,8 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  // after the write: a check that starts now reads the revocation
+  forgetSessionLiveness({ sessionId });
 }
 
 export function sessionIdFromCookie(value: string): string | undefined {

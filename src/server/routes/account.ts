@@ -6,7 +6,7 @@ import { currentUser } from "../auth/authenticate.ts";
 import type { AppContext } from "../context.ts";
 import { notFound, parseInput } from "../errors.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
-import { REFRESH_COOKIE } from "./auth.ts";
+import { hintCookieOptions, REFRESH_COOKIE, SIGNED_IN_HINT_COOKIE } from "./auth.ts";
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limited = (name: string) => ({
@@ -40,6 +40,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       sameSite: "lax",
       secure: ctx.config.publicUrl.protocol === "https:",
     });
+    reply.clearCookie(
+      SIGNED_IN_HINT_COOKIE,
+      hintCookieOptions(ctx.config.publicUrl.protocol === "https:"),
+    );
     return reply.code(204).send();
   });
 }

@@ -27,6 +27,19 @@ export const AUTH_RATE_LIMITS = {
   google: { name: "auth-google", max: 30, windowSeconds: 60 },
   callback: { name: "auth-google-callback", max: 30, windowSeconds: 60 },
 };
+
+/**
+ * A readable hint beside the httpOnly session cookie, holding no secret: it tells the web
+ * app that a session may exist, so a visitor who never signed in is not sent to
+ * /api/auth/refresh only to get a 401 (a console error on every page load).
+ */
+export const SIGNED_IN_HINT_COOKIE = "sage_signed_in";
+export const hintCookieOptions = (secure: boolean) => ({
+  httpOnly: false,
+  sameSite: "lax" as const,
+  secure,
+  path: "/",
+});
 const FLOW_COOKIE = "sage_oidc";
 const FLOW_TTL_SECONDS = 600;
 
@@ -39,6 +52,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const cookie = await createSession(ctx.db, user.id);
     reply.setCookie(REFRESH_COOKIE, cookie, {
       ...cookieBase,
+      maxAge: SESSION_TTL_DAYS * 86_400,
+    });
+    reply.setCookie(SIGNED_IN_HINT_COOKIE, "1", {
+      ...hintCookieOptions(secure),
       maxAge: SESSION_TTL_DAYS * 86_400,
     });
     const sessionId = sessionIdFromCookie(cookie)!;
@@ -131,11 +148,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { accessToken, user };
   });
 
-  app.post("/api/auth/refresh", limited(AUTH_RATE_LIMITS.refresh), async (request) => {
+  app.post("/api/auth/refresh", limited(AUTH_RATE_LIMITS.refresh), async (request, reply) => {
     requireSameOrigin(request);
     const cookie = request.cookies[REFRESH_COOKIE];
     const session = cookie ? await findSessionByCookie(ctx.db, cookie) : undefined;
-    if (!session) throw unauthenticated("Authentication required. Please sign in.");
+    if (!session) {
+      reply.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookieOptions(secure));
+      throw unauthenticated("Authentication required. Please sign in.");
+    }
     const accessToken = await ctx.tokens.sign({
       userId: session.user.id,
       sessionId: session.sessionId,
@@ -150,6 +170,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const session = cookie ? await findSessionByCookie(ctx.db, cookie) : undefined;
     if (session) await revokeSession(ctx.db, session.sessionId);
     reply.clearCookie(REFRESH_COOKIE, cookieBase);
+    reply.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookieOptions(secure));
     return reply.code(204).send();
   });
 }

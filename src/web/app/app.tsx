@@ -1,12 +1,21 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "react-router";
+import { BrowserRouter, MemoryRouter } from "react-router";
 import { queryClient } from "../lib/query-client.ts";
-import { router } from "./router.tsx";
+import { AppRoutes } from "./router.tsx";
 
-export function App() {
+/**
+ * The whole app. In the browser it follows the address bar; the build's prerender
+ * (src/web/prerender) renders the same tree at a fixed `url`, so the browser can hydrate it.
+ */
+export function App({ url }: { url?: string }) {
+  const routes = <AppRoutes />;
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {url === undefined ? (
+        <BrowserRouter>{routes}</BrowserRouter>
+      ) : (
+        <MemoryRouter initialEntries={[url]}>{routes}</MemoryRouter>
+      )}
     </QueryClientProvider>
   );
 }

@@ -1,24 +1,19 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
-import { AuthProvider } from "../features/auth/auth-provider.tsx";
-import LandingPage from "../routes/landing.tsx";
+import { App } from "../app/app.tsx";
+import { preloadRoute } from "../app/router.tsx";
 
 /**
- * The landing page as the browser's first render draws it (signed-in state still loading,
- * no vote counts yet), as static HTML. The build puts it inside #root of the page served for
- * / and /dashboard, so the content paints before any JavaScript runs; the app then renders
- * the same content over it (src/web/main.tsx waits for the route's code first).
+ * A route's page as the browser's first render draws it (signed-in state still loading, no
+ * server data yet), as static HTML: the same tree as src/web/main.tsx renders, so the
+ * browser hydrates it instead of drawing it again. The build puts it inside #root of the
+ * page served for that path, so the content paints before any JavaScript runs.
  */
-export function renderLandingHtml(): string {
-  const queryClient = new QueryClient();
+export async function renderPageHtml(path: string): Promise<string> {
+  await preloadRoute(path);
   return renderToString(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={["/"]}>
-        <AuthProvider>
-          <LandingPage />
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <StrictMode>
+      <App url={path} />
+    </StrictMode>,
   );
 }

@@ -1,16 +1,25 @@
-// Sage's offline app shell. The page and its scripts open without a network, so the
+// Sage's offline app shell. After one visit the app opens without a network: the shell and
+// every script and stylesheet of the build are cached when this worker installs, so the
 // calendar's local copy and its sync queue stay usable offline (issue 7: reload while
-// offline). Navigations go to the network first (so a deploy is picked up at once) and fall
-// back to the cached shell; hashed /assets/ files are cached as they load. The API is never
-// touched: /api requests, feeds and downloads go straight to the network.
-const CACHE = "sage-shell-v1";
+// offline), even on a page the visitor has not opened yet.
+//
+// - Navigations go to the network first (a deploy is picked up on the next load) and fall
+//   back to the cached shell.
+// - Hashed /assets/ files never change: served from the cache, fetched and kept on a miss.
+// - The API is never touched: /api requests, feeds and downloads go straight to the network.
+// - Each build gets its own cache: the build writes its id and file list below
+//   (scripts/write-service-worker.mjs), so a deploy changes this file, the browser installs
+//   the new worker, and activating it deletes every older cache (nothing grows forever).
+const BUILD = "dev";
+const PRECACHE = [];
+const CACHE = `sage-${BUILD}`;
 const SHELL = "/index.html";
 
 const isAsset = (url) => url.origin === self.location.origin && url.pathname.startsWith("/assets/");
-const isShell = (html) => html.includes('id="root"');
+const isPrecached = (url) => url.origin === self.location.origin && PRECACHE.includes(url.pathname);
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precacheShell());
+  event.waitUntil(precache());
   self.skipWaiting();
 });
 
@@ -23,15 +32,11 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-async function precacheShell() {
-  const res = await fetch("/", { cache: "no-cache" });
-  if (!res.ok) return;
-  const html = await res.clone().text();
-  if (!isShell(html)) return;
+/** The shell must be cached for the install to count; a missing asset is skipped, not fatal. */
+async function precache() {
   const cache = await caches.open(CACHE);
-  await cache.put(SHELL, res);
-  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
-  await cache.addAll(assets);
+  await cache.add(new Request(SHELL, { cache: "no-cache" }));
+  await Promise.allSettled(PRECACHE.map((url) => cache.add(url)));
 }
 
 self.addEventListener("fetch", (event) => {
@@ -40,17 +45,12 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
   if (request.mode === "navigate") event.respondWith(networkFirstShell(request));
-  else if (isAsset(url)) event.respondWith(cacheFirst(request));
+  else if (isAsset(url) || isPrecached(url)) event.respondWith(cacheFirst(request));
 });
 
 async function networkFirstShell(request) {
   try {
-    const res = await fetch(request);
-    if (res.ok && (res.headers.get("content-type") ?? "").includes("text/html")) {
-      const html = await res.clone().text();
-      if (isShell(html)) await (await caches.open(CACHE)).put(SHELL, res.clone());
-    }
-    return res;
+    return await fetch(request);
   } catch (err) {
     const cached = await caches.match(SHELL);
     if (cached) return cached;

@@ -18,6 +18,7 @@ import { ChatSidebar } from "../features/chat/components/chat-sidebar.tsx";
 import { MessageForm } from "../features/chat/components/message-form.tsx";
 import { MessageList } from "../features/chat/components/message-list.tsx";
 import { type UiMessage, useChatSession } from "../features/chat/hooks/use-chat-session.ts";
+import { useModalDrawer } from "../features/chat/hooks/use-modal-drawer.ts";
 import { api } from "../lib/api.ts";
 import { takePendingOnboarding } from "../lib/pending-onboarding.ts";
 
@@ -109,6 +110,7 @@ function ChatScreen() {
   }, [navigate, queryClient]);
 
   const closeDrawer = () => setDrawerOpen(false);
+  const drawer = useModalDrawer(drawerOpen, closeDrawer);
   const remaining = usage.data?.remaining ?? 0;
   const exhausted = usage.data !== undefined && !usage.data.canUse;
   const pending = chat.status !== "idle";
@@ -128,6 +130,8 @@ function ChatScreen() {
         />
       )}
       <aside
+        ref={drawer.drawerRef}
+        inert={drawer.drawerInert}
         id="chat-sidebar"
         aria-label="Chat navigation"
         className={`fixed inset-y-0 left-0 z-30 w-80 max-w-[85vw] border-r border-stone-200 bg-stone-50 transition-transform md:static md:z-auto md:translate-x-0 ${
@@ -173,7 +177,7 @@ function ChatScreen() {
         />
       </aside>
 
-      <main id="main" className="flex min-w-0 flex-1 flex-col">
+      <main id="main" inert={drawer.pageInert} className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center gap-3 border-b border-stone-200 bg-white px-4 py-3">
           <button
             type="button"

@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import type { OnboardingDomain } from "../../core/onboarding/question-sets.ts";
 import { PageShell } from "../components/page-shell.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { useAuth } from "../features/auth/auth-context.ts";
 import { openBillingPortal } from "../features/billing/api/checkout.ts";
-import { PricingScreen } from "../features/billing/components/pricing-screen.tsx";
 import { AccountExtras } from "../features/landing/components/account-extras.tsx";
 import { CalendarSection } from "../features/landing/components/calendar-section.tsx";
 import {
@@ -16,9 +15,26 @@ import { ComparisonSection } from "../features/landing/components/comparison-sec
 import { DontDoSection } from "../features/landing/components/dont-do-section.tsx";
 import { FeatureBlurbs } from "../features/landing/components/feature-blurbs.tsx";
 import { Hero } from "../features/landing/components/hero.tsx";
-import { OnboardingFlow } from "../features/onboarding/components/onboarding-flow.tsx";
 import { VoteSection } from "../features/votes/components/vote-section.tsx";
 import { savePendingOnboarding } from "../lib/pending-onboarding.ts";
+
+// the pricing screen and the questionnaires open on a click: their code (the question sets,
+// plans, billing) loads then, keeping the landing's first load small
+const PricingScreen = lazy(() =>
+  import("../features/billing/components/pricing-screen.tsx").then((m) => ({
+    default: m.PricingScreen,
+  })),
+);
+const OnboardingFlow = lazy(() =>
+  import("../features/onboarding/components/onboarding-flow.tsx").then((m) => ({
+    default: m.OnboardingFlow,
+  })),
+);
+const flowLoading = (
+  <p role="status" className="px-4 py-16 text-center text-stone-600">
+    Loading…
+  </p>
+);
 
 type Flow =
   | { kind: "home" }
@@ -119,20 +135,24 @@ export default function LandingPage() {
         </div>
       )}
       {flow.kind === "pricing" ? (
-        <PricingScreen onClose={goHome} requestedArea={state?.requestedArea} />
+        <Suspense fallback={flowLoading}>
+          <PricingScreen onClose={goHome} requestedArea={state?.requestedArea} />
+        </Suspense>
       ) : flow.kind === "onboarding" ? (
         <div className="px-4 py-12 sm:py-16">
           <h1 className="sr-only">Quick setup: {flow.domain}</h1>
-          <OnboardingFlow
-            key={flow.domain}
-            domain={flow.domain}
-            onExit={goHome}
-            onStart={(result) => void startGettingHelp(flow.domain, result)}
-            onSomethingElse={() => {
-              scrollToChoose.current = true;
-              goHome();
-            }}
-          />
+          <Suspense fallback={flowLoading}>
+            <OnboardingFlow
+              key={flow.domain}
+              domain={flow.domain}
+              onExit={goHome}
+              onStart={(result) => void startGettingHelp(flow.domain, result)}
+              onSomethingElse={() => {
+                scrollToChoose.current = true;
+                goHome();
+              }}
+            />
+          </Suspense>
         </div>
       ) : (
         <>

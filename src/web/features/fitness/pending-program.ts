@@ -1,3 +1,4 @@
+import "../../lib/zod-jitless.ts";
 import { type FitnessProgram, fitnessProgram } from "../../../core/contract/fitness.ts";
 import type { AnswersByQuestion } from "../../../core/fitness/questions.ts";
 

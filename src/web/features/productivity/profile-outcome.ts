@@ -1,3 +1,4 @@
+import "../../lib/zod-jitless.ts";
 import {
   type ProductivityAnswers,
   productivityAnswers,

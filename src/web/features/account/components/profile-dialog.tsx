@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { Profile } from "../../../../core/contract/profile.ts";
 import { api } from "../../../lib/api.ts";
+import { useReturnFocus } from "../../../lib/use-return-focus.ts";
 import { AccountDataActions } from "./account-data-actions.tsx";
 
 export const SUPPORT_EMAIL = "support@sage.app";
@@ -31,11 +32,15 @@ export function ProfileDialog({
     queryFn: async () => (await api<{ profile: Profile }>("/api/profile")).profile,
     enabled: open,
   });
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-900/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
+        >
           <Dialog.Title className="text-xl font-bold">Your profile</Dialog.Title>
           <Dialog.Description className="sr-only">
             Account, plan, usage and privacy

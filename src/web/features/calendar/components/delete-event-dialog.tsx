@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
 import { Button } from "../../../components/button.tsx";
+import { useReturnFocus } from "../../../lib/use-return-focus.ts";
 
 /** Asks before deleting; a recurring event goes as a whole series. */
 export function DeleteEventDialog(props: {
@@ -9,11 +10,13 @@ export function DeleteEventDialog(props: {
   onConfirm: (event: LocalEvent) => void;
 }) {
   const { event } = props;
+  const returnFocus = useReturnFocus(event !== null);
   return (
     <Dialog.Root open={event !== null} onOpenChange={(o) => (o ? undefined : props.onCancel())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-900/40" />
         <Dialog.Content
+          onCloseAutoFocus={returnFocus}
           role="alertdialog"
           className="fixed left-1/2 top-1/2 z-50 w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-5 shadow-xl"
         >

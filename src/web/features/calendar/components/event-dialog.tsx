@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-event.ts";
 import { LIMITS, PRIORITIES } from "../../../../core/contract/calendar.ts";
 import { Button } from "../../../components/button.tsx";
+import { useReturnFocus } from "../../../lib/use-return-focus.ts";
 import {
   emptyForm,
   type FormErrors,
@@ -61,11 +62,13 @@ export function EventDialog({ open, event, zone, onClose, onSave }: Props) {
   };
 
   const timeType = values.allDay ? "date" : "datetime-local";
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-900/40" />
         <Dialog.Content
+          onCloseAutoFocus={returnFocus}
           aria-describedby={undefined}
           className="fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[min(40rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
         >

@@ -1,3 +1,4 @@
+import "../../../lib/zod-jitless.ts";
 import { conflictDetails, type ServerEvent } from "../../../../core/contract/calendar.ts";
 import { ApiError } from "../../../lib/api.ts";
 import type { QueueItem } from "./local-store.ts";

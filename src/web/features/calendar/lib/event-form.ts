@@ -1,3 +1,4 @@
+import "../../../lib/zod-jitless.ts";
 import { DateTime } from "luxon";
 import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-event.ts";
 import { toServerFields } from "../../../../core/calendar/local-event.ts";

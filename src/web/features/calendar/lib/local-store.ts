@@ -1,3 +1,4 @@
+import "../../../lib/zod-jitless.ts";
 import { z } from "zod";
 import { type LocalEvent, localEvent } from "../../../../core/calendar/local-event.ts";
 

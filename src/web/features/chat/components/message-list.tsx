@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { ChatStatus, UiMessage } from "../hooks/use-chat-session.ts";
-import { Markdown } from "./markdown.tsx";
+import { LazyMarkdown } from "./lazy-markdown.tsx";
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
@@ -28,7 +28,7 @@ export function MessageList({ messages, status }: { messages: UiMessage[]; statu
             >
               <span className="sr-only">{m.role === "user" ? "You said:" : "Sage said:"}</span>
               {m.role === "assistant" ? (
-                <Markdown text={m.content} />
+                <LazyMarkdown text={m.content} />
               ) : (
                 <p className="whitespace-pre-wrap break-words">{m.content}</p>
               )}

@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { checkMessage, trimHistory } from "../../../../core/chat/message-rules.ts";
 import type { ChatResponse } from "../../../../core/contract/chat.ts";
-import { ApiError, apiStream } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
+import { apiStream } from "../../../lib/api-stream.ts";
 import { type Assistant, conversationsKey, fetchConversation, usageKey } from "../api/queries.ts";
 import { assistantGreeting, chatErrorText, REPLY_FAILED } from "../lib/chat-error.ts";
 

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import type { VoteResponse, VotesResponse } from "../../../../core/contract/votes.ts";
 import type { SageId } from "../../../../core/votes/candidates.ts";
 import { api } from "../../../lib/api.ts";
@@ -18,29 +19,31 @@ const withCount = (data: VotesResponse | undefined, sageId: SageId, count: numbe
 /**
  * Spec §4, "Upvote": the count rises at once; it is replaced by the server's count only when
  * the server says the vote was saved; a failure is logged and the optimistic count stays.
+ * (A plain callback rather than useMutation: the landing page would load the mutation code
+ * for this one button.)
  */
 export function useUpvote() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (sageId: SageId) =>
-      api<VoteResponse>("/api/sage-votes", {
-        method: "POST",
-        body: { sageId, hostname: window.location.hostname },
-      }),
-    onMutate: async (sageId) => {
+  const mutate = useCallback(
+    async (sageId: SageId) => {
       await queryClient.cancelQueries({ queryKey: votesQueryKey });
       queryClient.setQueryData<VotesResponse>(votesQueryKey, (data) =>
         withCount(data, sageId, (data?.votes[sageId] ?? 0) + 1),
       );
+      try {
+        const result = await api<VoteResponse>("/api/sage-votes", {
+          method: "POST",
+          body: { sageId, hostname: window.location.hostname },
+        });
+        if (!result.saved) return;
+        queryClient.setQueryData<VotesResponse>(votesQueryKey, (data) =>
+          withCount(data, sageId, result.newCount),
+        );
+      } catch (err) {
+        console.error(`vote for ${sageId} failed`, err);
+      }
     },
-    onSuccess: (result, sageId) => {
-      if (!result.saved) return;
-      queryClient.setQueryData<VotesResponse>(votesQueryKey, (data) =>
-        withCount(data, sageId, result.newCount),
-      );
-    },
-    onError: (err, sageId) => {
-      console.error(`vote for ${sageId} failed`, err);
-    },
-  });
+    [queryClient],
+  );
+  return { mutate: (sageId: SageId) => void mutate(sageId) };
 }

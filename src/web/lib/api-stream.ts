@@ -1,0 +1,50 @@
+// The chat's streaming client, apart from api.ts so that only the chat's code carries it.
+import { ApiError, currentAccessToken, refreshSession } from "./api.ts";
+
+/**
+ * POSTs and reads a server-sent-event stream, calling `onEvent` for each event. Renews an
+ * expired access token once, like `api`. Non-stream answers (a 4xx before streaming) throw
+ * ApiError with the server's message.
+ */
+export async function apiStream(
+  path: string,
+  body: unknown,
+  onEvent: (event: string, data: unknown) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const post = () => {
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      accept: "text/event-stream",
+    };
+    const accessToken = currentAccessToken();
+    if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+    return fetch(path, { method: "POST", headers, body: JSON.stringify(body), signal });
+  };
+  let res = await post();
+  if (res.status === 401 && currentAccessToken() && (await refreshSession())) res = await post();
+  if (!res.ok || !res.body || !res.headers.get("content-type")?.includes("text/event-stream")) {
+    const data = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
+    throw new ApiError(
+      res.status,
+      data.code ?? "unknown",
+      data.error ?? `Request failed (${res.status})`,
+    );
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end = buffer.indexOf("\n\n");
+    while (end !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (data !== undefined) onEvent(event, JSON.parse(data));
+      end = buffer.indexOf("\n\n");
+    }
+  }
+}
