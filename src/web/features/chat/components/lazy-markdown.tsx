@@ -2,7 +2,13 @@ import { lazy, Suspense } from "react";
 
 // react-markdown and its parser are the largest part of the chat's code; they load with the
 // first assistant reply, not with the page
-const Markdown = lazy(() => import("./markdown.tsx").then((m) => ({ default: m.Markdown })));
+const loadMarkdown = () => import("./markdown.tsx");
+const Markdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdown })));
+
+/** Starts loading the renderer (e.g. when a message is sent, before the reply streams in). */
+export function preloadMarkdown(): void {
+  void loadMarkdown().catch(() => undefined);
+}
 
 /** Assistant text as Markdown; until the renderer has loaded, the same text as plain text. */
 export function LazyMarkdown({ text }: { text: string }) {

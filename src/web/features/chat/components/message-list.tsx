@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { ChatStatus, UiMessage } from "../hooks/use-chat-session.ts";
-import { LazyMarkdown } from "./lazy-markdown.tsx";
+import { LazyMarkdown, preloadMarkdown } from "./lazy-markdown.tsx";
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
@@ -13,6 +13,12 @@ export function MessageList({ messages, status }: { messages: UiMessage[]; statu
   useEffect(() => {
     end.current?.scrollIntoView({ block: "end" });
   }, [count, last, status]);
+
+  // the renderer loads while Sage is thinking, or as soon as there is a reply to show
+  const needsMarkdown = status !== "idle" || messages.some((m) => m.role === "assistant");
+  useEffect(() => {
+    if (needsMarkdown) preloadMarkdown();
+  }, [needsMarkdown]);
 
   return (
     <>
