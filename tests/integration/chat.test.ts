@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { domainContexts, messages, profiles, usageLogs } from "../../src/server/db/schema.ts";
+import {
+  conversations,
+  domainContexts,
+  messages,
+  profiles,
+  usageLogs,
+} from "../../src/server/db/schema.ts";
 import { LlmError } from "../../src/server/integrations/llm/language-model.ts";
 import { failingModel, recordingModel } from "../support/fake-models.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -250,6 +256,49 @@ describe("monthly allowance", () => {
       }
     } finally {
       await broken.close();
+    }
+  });
+
+  it("a turn whose conversation is deleted while the model answers stores nothing and costs nothing", async () => {
+    let app: Awaited<ReturnType<typeof createTestApp>> | undefined;
+    const deletingModel = {
+      kind: "fake" as const,
+      async complete() {
+        await app!.db.delete(conversations); // another tab deleted it meanwhile
+        return { text: "too late", tokensUsed: 1, model: "fake-model" };
+      },
+      // biome-ignore lint/correctness/useYield: only the plain JSON path is exercised here
+      async *stream(): AsyncGenerator<string, { text: string; tokensUsed: number; model: string }> {
+        throw new Error("not used");
+      },
+    };
+    app = await createTestApp({ llm: deletingModel });
+    try {
+      const s = await app.signIn();
+      const made = (
+        await app.app.inject({
+          method: "POST",
+          url: "/api/chat",
+          headers: s.headers,
+          payload: { message: "first" },
+        })
+      ).json();
+      const before = (
+        await app.app.inject({ method: "GET", url: "/api/usage", headers: s.headers })
+      ).json().used;
+      const res = await app.app.inject({
+        method: "POST",
+        url: "/api/chat",
+        headers: s.headers,
+        payload: { message: "second", conversationId: made.conversationId },
+      });
+      expect(res.statusCode).toBe(404);
+      const after = (
+        await app.app.inject({ method: "GET", url: "/api/usage", headers: s.headers })
+      ).json().used;
+      expect(after).toBe(before);
+    } finally {
+      await app.close();
     }
   });
 

@@ -58,13 +58,18 @@ export function registerChatRoutes(
     if (flagged.length > 0)
       request.log.warn({ userId: user.id, flagged }, "chat: suspicious pattern");
 
+    // a real model is given the calendar tools (prepared before any allowance is reserved)
+    const tools =
+      ctx.chatModel.kind === "openai"
+        ? await calendarToolUse(ctx.db, { userId: user.id, now: ctx.now() })
+        : undefined;
     const turn = await prepareChatTurn(ctx.db, {
       user,
       input,
       now: ctx.now(),
       providerModels: ctx.config.llm.baseUrl ? "fixed" : "openai",
     });
-    // the offline assistant acts on the calendar itself; a real model is given the same tools
+    // the offline assistant acts on the calendar itself
     const action =
       ctx.chatModel.kind === "offline"
         ? await offlineCalendarTurn(ctx.db, {
@@ -77,10 +82,6 @@ export function registerChatRoutes(
           })
         : undefined;
     const model = action ? cannedModel(action.completion) : ctx.chatModel;
-    const tools =
-      ctx.chatModel.kind === "openai"
-        ? await calendarToolUse(ctx.db, { userId: user.id, now: ctx.now() })
-        : undefined;
     const [system, ...rest] = turn.modelMessages;
     const modelRequest: CompletionRequest = {
       messages:
@@ -104,7 +105,10 @@ export function registerChatRoutes(
       request.log.warn({ err }, "chat: model call failed, allowance refunded");
       throw modelFailure(err);
     }
-    const saved = await commitChatTurn(ctx.db, turn, completion, ctx.now());
+    const saved = await commitChatTurn(ctx.db, turn, completion, ctx.now()).catch(async (err) => {
+      await refundChatTurn(ctx.db, turn); // nothing was stored, so nothing is charged
+      throw err;
+    });
     return {
       response: completion.text,
       tokensUsed: completion.tokensUsed,
