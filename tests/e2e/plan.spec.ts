@@ -41,7 +41,13 @@ async function plannedBlocks(panel: Locator): Promise<Block[]> {
 
 async function answerQuestionnaire(page: Page) {
   await expect(page.getByText("Step 1 of 6")).toBeVisible();
-  await page.getByRole("button", { name: /^Procrastination/ }).click();
+  // the prerendered page loads its scripts on a timer after the first paint: let the clock
+  // run until the app has taken over (a click before that does nothing)
+  await page.clock.resume();
+  await expect(async () => {
+    await page.getByRole("button", { name: /^Procrastination/ }).click();
+    await expect(page.getByText("Step 2 of 6")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByRole("button", { name: /^Morning/ }).click();
   await page.getByRole("button", { name: /^Structured job/ }).click();
   await page.getByRole("button", { name: /^Deep work/ }).click();
