@@ -1,52 +1,11 @@
-/**
- * The API's own overhead on its hot signed-in paths, next to bare Fastify routes in the same
- * run, 50 concurrent users:
- * - GET /api/usage (bearer auth + session check + one read) vs a bare route answering the
- *   same small JSON;
- * - GET /api/calendar-events with 50 events vs a bare route answering the same 50 events
- *   from memory;
- * - POST /api/chat with an instant fake model (auth, validation, atomic allowance, rate
- *   limit, the transaction storing the exchange) vs a bare POST route.
- *
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:chat
- * Without TEST_DATABASE_URL it runs on PGlite (which serialises transactions).
- * BENCH_SECONDS sets each measurement (default 8).
- */
-import { mkdtempSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { buildApp } from "../src/server/app.ts";
-import { loadConfig } from "../src/server/config.ts";
 import { profiles } from "../src/server/db/schema.ts";
-import { recordingModel } from "../tests/support/fake-models.ts";
-import { setupPglite, setupPostgres } from "../tests/support/global-setup.ts";
-import { openTestDatabase } from "../tests/support/test-database.ts";
 import { makeEvents } from "./sample-events.ts";
-import { load, printTable, startBareFastify } from "./support.ts";
+import { load, printTable, startBareFastify, startBenchApp } from "./support.ts";
 
 const USERS = 50;
-const kind = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
-process.env.SAGE_TEST_DB = kind;
-await (kind === "postgres" ? setupPostgres() : setupPglite());
-
-const database = await openTestDatabase();
-const config = loadConfig({
-  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sage-bench-")),
-  SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-  LOG_LEVEL: "silent",
-  PORT: "0",
-});
-const app = await buildApp({
-  config,
-  database,
-  logger: false,
-  llm: recordingModel().model,
-  chatRateLimit: { max: 1_000_000, windowSeconds: 60 },
-});
-await app.listen({ port: 0, host: "127.0.0.1" });
-const { port } = app.server.address() as { port: number };
-const url = `http://127.0.0.1:${port}`;
+const { kind, database, app, url } = await startBenchApp("sage-bench");
 
 const tokens: string[] = [];
 for (let i = 0; i < USERS; i++) {

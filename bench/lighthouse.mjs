@@ -26,7 +26,7 @@ const minAccessibility = Number(process.env.MIN_ACCESSIBILITY ?? 95);
 const minBestPractices = Number(process.env.MIN_BEST_PRACTICES ?? 95);
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const runs = Math.max(1, Number(process.env.RUNS ?? 3));
-const distDir = process.env.SAGE_DIST_DIR ?? "dist";
+const _distDir = process.env.SAGE_DIST_DIR ?? "dist";
 
 let lighthouse;
 let chromeLauncher;

@@ -8,43 +8,16 @@
  *   LOAD_SECONDS=60 LOAD_USERS=500 … for a longer run (defaults: 10 s per phase, 200 users)
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import type autocannon from "autocannon";
 import { eq } from "drizzle-orm";
-import { buildApp } from "../src/server/app.ts";
-import { loadConfig } from "../src/server/config.ts";
 import { profiles } from "../src/server/db/schema.ts";
-import { recordingModel } from "../tests/support/fake-models.ts";
-import { setupPglite, setupPostgres } from "../tests/support/global-setup.ts";
-import { openTestDatabase } from "../tests/support/test-database.ts";
-import { type Figures, load } from "./support.ts";
+import { type Figures, load, startBenchApp } from "./support.ts";
 
 const USERS = Number(process.env.LOAD_USERS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
-const kind = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
-process.env.SAGE_TEST_DB = kind;
-await (kind === "postgres" ? setupPostgres() : setupPglite());
-
-const database = await openTestDatabase();
-const config = loadConfig({
-  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sage-load-")),
-  SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-  LOG_LEVEL: "silent",
-  PORT: "0",
-});
-const app = await buildApp({
-  config,
-  database,
-  logger: false,
-  llm: recordingModel().model,
-  chatRateLimit: { max: 1_000_000, windowSeconds: 60 },
-});
-await app.listen({ port: 0, host: "127.0.0.1" });
-const { port } = app.server.address() as { port: number };
-const url = `http://127.0.0.1:${port}`;
+const { kind, database, app, url } = await startBenchApp("sage-load");
 
 type User = { token: string; feed: string };
 const users: User[] = [];

@@ -1,5 +1,13 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import Fastify from "fastify";
+import { buildApp } from "../src/server/app.ts";
+import { loadConfig } from "../src/server/config.ts";
+import { recordingModel } from "../tests/support/fake-models.ts";
+import { setupPglite, setupPostgres } from "../tests/support/global-setup.ts";
+import { openTestDatabase } from "../tests/support/test-database.ts";
 
 export type Figures = {
   name: string;
@@ -52,4 +60,32 @@ export function printTable(rows: Figures[], baseline: Figures): void {
       `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors} | ${r.non2xx} |`,
     );
   }
+}
+
+/**
+ * The whole API listening on loopback over a fresh copy of the test template database
+ * (PostgreSQL when TEST_DATABASE_URL is set, else PGlite), with an instant fake model and
+ * no chat rate limit, so a benchmark measures the server and not the limits.
+ */
+export async function startBenchApp(prefix: string) {
+  const kind = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+  process.env.SAGE_TEST_DB = kind;
+  await (kind === "postgres" ? setupPostgres() : setupPglite());
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `${prefix}-`)),
+    SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    LOG_LEVEL: "silent",
+    PORT: "0",
+  });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    llm: recordingModel().model,
+    chatRateLimit: { max: 1_000_000, windowSeconds: 60 },
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = app.server.address() as { port: number };
+  return { kind, database, app, url: `http://127.0.0.1:${port}` };
 }
