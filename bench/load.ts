@@ -19,12 +19,21 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
 const { kind, database, app, url } = await startBenchApp("sage-load");
 
+/**
+ * The app trusts one proxy hop (as deployed behind a load balancer) and every request comes
+ * from its own client address, as a crowd would; from one address the per-address limits
+ * on the public routes would answer 429, which the rate-limit tests cover.
+ */
+const octet = () => Math.floor(Math.random() * 254) + 1;
+const client = () => ({ "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` });
+
 type User = { token: string; feed: string };
 const users: User[] = [];
 for (let i = 0; i < USERS; i++) {
   const res = await app.inject({
     method: "POST",
     url: "/api/auth/dev-login",
+    headers: client(),
     payload: { email: `load-${i}@example.com` },
   });
   const { accessToken, user } = res.json();
@@ -59,7 +68,7 @@ const ROUTES: Record<string, Req> = {
     setupRequest: (req) => ({
       ...req,
       path: "/api/auth/dev-login",
-      headers: { ...req.headers, ...json },
+      headers: { ...req.headers, ...json, ...client() },
       body: JSON.stringify({ email: `load-${next++ % USERS}@example.com` }),
     }),
   },
@@ -103,7 +112,11 @@ const ROUTES: Record<string, Req> = {
   },
   "GET /api/calendar/feed/<token>.ics": {
     method: "GET",
-    setupRequest: (req) => ({ ...req, path: pick().feed }),
+    setupRequest: (req) => ({
+      ...req,
+      path: pick().feed,
+      headers: { ...req.headers, ...client() },
+    }),
   },
 };
 

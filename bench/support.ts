@@ -77,6 +77,8 @@ export async function startBenchApp(prefix: string) {
     SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123",
     LOG_LEVEL: "silent",
     PORT: "0",
+    // behind one proxy hop, so a benchmark can speak for many client addresses
+    TRUST_PROXY: "1",
   });
   const app = await buildApp({
     config,

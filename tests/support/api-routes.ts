@@ -10,8 +10,6 @@ import { buildFitnessProgram } from "../../src/core/fitness/build-program.ts";
  */
 export type RouteSpec = {
   access: "public" | "signed-in";
-  /** A public route must carry a per-address rate limit, unless this says why not. */
-  unmetered?: string;
   /** A valid JSON body (bad-input corpus and forbidden-field tests start from it). */
   body?: () => Record<string, unknown>;
   /** The route reads the body raw (the signed Stripe webhook), outside the JSON parser. */
@@ -55,8 +53,8 @@ const task = () => ({
 
 export const API_ROUTES: Record<string, RouteSpec> = {
   // --- public -----------------------------------------------------------------------
-  "GET /api/meta": { access: "public", unmetered: "a constant answer from memory, no I/O" },
-  "GET /api/plans": { access: "public", unmetered: "a constant answer from memory, no I/O" },
+  "GET /api/meta": { access: "public" },
+  "GET /api/plans": { access: "public" },
   "GET /api/sage-votes": { access: "public" },
   "POST /api/sage-votes": { access: "public", body: () => ({ sageId: "fitness" }) },
   "POST /api/productivity/generate": { access: "public", body: () => ({ ...productivityAnswers }) },
@@ -73,21 +71,13 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   "GET /api/auth/google/callback": { access: "public" },
   "POST /api/auth/dev-login": {
     access: "public",
-    unmetered:
-      "development sign-in exists only on a localhost PUBLIC_URL without Google; a deployment answers 404",
     body: () => ({ email: "corpus@example.com" }),
   },
   "POST /api/auth/refresh": { access: "public" },
   "POST /api/auth/logout": { access: "public" },
-  "GET /api/calendar/feed/:file": {
-    access: "public",
-    unmetered:
-      "calendar services (Google, Apple) fetch many users' feeds from a few shared addresses, so a per-address limit would break subscriptions; the 256-bit token in the path cannot be guessed and unknown tokens are a cheap 404",
-  },
+  "GET /api/calendar/feed/:file": { access: "public" },
   "POST /api/stripe/webhook": {
     access: "public",
-    unmetered:
-      "Stripe's signed deliveries from a few addresses; the signature is checked before any database work, and a 429 would only delay real events",
     rawBody: true,
   },
 

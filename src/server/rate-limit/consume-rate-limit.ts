@@ -45,9 +45,27 @@ export async function consumeRateLimit(
  * 'Rate limit' and a Retry-After header.
  */
 export function rateLimit(db: Db, rule: RateLimitRule & { by?: "ip" | "user" }) {
+  return limiter(rule, (key) => consumeRateLimit(db, rule, key));
+}
+
+/**
+ * The same per-address limit with the counters in this process's memory: for public routes
+ * whose answer costs less than a database write (constant answers, the feed, the signed
+ * webhook), where a shared counter would make each request dearer than serving it. Each
+ * instance counts on its own, so N instances allow up to N × max.
+ */
+export function memoryRateLimit(rule: RateLimitRule) {
+  const windows = new MemoryWindows(rule);
+  return limiter(rule, async (key) => windows.consume(key));
+}
+
+function limiter(
+  rule: RateLimitRule & { by?: "ip" | "user" },
+  consume: (key: string) => Promise<{ allowed: boolean; retryAfterSeconds: number }>,
+) {
   const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const key = rule.by === "user" && request.user ? `u:${request.user.id}` : `ip:${request.ip}`;
-    const { allowed, retryAfterSeconds } = await consumeRateLimit(db, rule, key);
+    const { allowed, retryAfterSeconds } = await consume(key);
     if (!allowed) {
       reply.header("retry-after", String(retryAfterSeconds));
       throw new AppError(
@@ -59,4 +77,29 @@ export function rateLimit(db: Db, rule: RateLimitRule & { by?: "ip" | "user" }) 
   };
   // the route-table test reads this to prove every public route is limited
   return Object.assign(handler, { rateLimitRule: { by: "ip" as const, ...rule } });
+}
+
+/** Keys beyond this many in one window are let through uncounted rather than grow memory. */
+export const MEMORY_KEYS_PER_WINDOW = 100_000;
+
+/** One fixed window shared by every key: at its end all counters start again at zero. */
+export class MemoryWindows {
+  private counts = new Map<string, number>();
+  private resetAt = 0;
+
+  constructor(private readonly rule: RateLimitRule) {}
+
+  consume(key: string, now = Date.now()): { allowed: boolean; retryAfterSeconds: number } {
+    if (now >= this.resetAt) {
+      this.counts.clear();
+      this.resetAt = now + this.rule.windowSeconds * 1000;
+    }
+    const retryAfterSeconds = Math.max(1, Math.ceil((this.resetAt - now) / 1000));
+    const count = (this.counts.get(key) ?? 0) + 1;
+    if (count === 1 && this.counts.size >= MEMORY_KEYS_PER_WINDOW) {
+      return { allowed: true, retryAfterSeconds };
+    }
+    this.counts.set(key, count);
+    return { allowed: count <= this.rule.max, retryAfterSeconds };
+  }
 }

@@ -26,6 +26,7 @@ export const AUTH_RATE_LIMITS = {
   logout: { name: "auth-logout", max: 60, windowSeconds: 60 },
   google: { name: "auth-google", max: 30, windowSeconds: 60 },
   callback: { name: "auth-google-callback", max: 30, windowSeconds: 60 },
+  devLogin: { name: "auth-dev-login", max: 60, windowSeconds: 60 },
 };
 
 /**
@@ -139,7 +140,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
   }
 
-  app.post("/api/auth/dev-login", async (request, reply) => {
+  app.post("/api/auth/dev-login", limited(AUTH_RATE_LIMITS.devLogin), async (request, reply) => {
     if (!ctx.devSignIn) throw notFound();
     requireSameOrigin(request);
     const { email } = parseInput(devLoginRequest, request.body);

@@ -16,7 +16,10 @@ import { renderUserFeed } from "../calendar/render-user-feed.ts";
 import { updateEvent } from "../calendar/update-event.ts";
 import type { AppContext } from "../context.ts";
 import { notFound, parseInput } from "../errors.ts";
-import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
+import { memoryRateLimit, rateLimit } from "../rate-limit/consume-rate-limit.ts";
+
+/** Per address, in memory: calendar services poll many users' feeds from shared addresses. */
+const FEED_RATE_LIMIT = { name: "calendar-feed", max: 600, windowSeconds: 60 };
 
 export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): void {
   const auth = { preHandler: ctx.requireUser };
@@ -79,11 +82,12 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): v
   /**
    * The subscription feed. No sign-in: the token in the path is the secret, so wrong and
    * revoked tokens get the same 404, and the request logger redacts the segment after
-   * /feed/. Not rate limited on purpose: calendar services fetch many users' feeds from
-   * shared addresses, and a 256-bit token cannot be guessed.
+   * /feed/. The per-address limit is generous and kept in memory: calendar services fetch
+   * many users' feeds from a few shared addresses, and a 256-bit token cannot be guessed.
    */
   app.get<{ Params: { file: string }; Querystring: { download?: string } }>(
     "/api/calendar/feed/:file",
+    { preHandler: memoryRateLimit(FEED_RATE_LIMIT) },
     async (request, reply) => {
       const match = /^(.+)\.ics$/.exec(request.params.file);
       const body = match ? await renderUserFeed(ctx.db, match[1]!) : undefined;

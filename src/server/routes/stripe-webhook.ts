@@ -7,7 +7,11 @@ import {
   WebhookSignatureError,
 } from "../integrations/billing/billing-provider.ts";
 
+import { memoryRateLimit } from "../rate-limit/consume-rate-limit.ts";
+
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+/** Per address, in memory, so unsigned floods cost no database work; Stripe retries a 429. */
+const WEBHOOK_RATE_LIMIT = { name: "stripe-webhook", max: 600, windowSeconds: 60 };
 
 /**
  * POST /api/stripe/webhook. The signature covers the exact bytes Stripe sent, so this route
@@ -26,7 +30,11 @@ export async function registerStripeWebhookRoutes(
       (_request, body, done) => done(null, body),
     );
 
-    scope.post("/api/stripe/webhook", { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
+    const options = {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      preHandler: memoryRateLimit(WEBHOOK_RATE_LIMIT),
+    };
+    scope.post("/api/stripe/webhook", options, async (request) => {
       const billing = ctx.billing;
       if (billing?.kind !== "stripe" || !billing.parseWebhook) {
         throw notFound("Stripe is not configured.");
