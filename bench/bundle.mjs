@@ -18,12 +18,13 @@ const kb = (n) => (n / 1024).toFixed(1);
 const gzipSize = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
 const server = await startBuiltServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu"],
-});
 const loaded = new Set();
+let browser;
 try {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   const page = await browser.newPage();
   page.on("request", (req) => {
     const url = new URL(req.url());
@@ -37,7 +38,7 @@ try {
   });
   await page.waitForLoadState("networkidle");
 } finally {
-  await browser.close();
+  await browser?.close();
   server.stop();
 }
 

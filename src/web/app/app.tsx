@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { BrowserRouter, MemoryRouter } from "react-router";
 import { queryClient } from "../lib/query-client.ts";
+import { BrowserRouter, MemoryRouter } from "../lib/router.tsx";
 import { AppRoutes } from "./router.tsx";
 
 /**

@@ -1,8 +1,8 @@
 import { Component, type ReactNode, useEffect } from "react";
-import { Outlet, useLocation, useNavigationType } from "react-router";
 import { AuthProvider } from "../features/auth/auth-provider.tsx";
+import { useLocation, useNavigationType } from "../lib/router.tsx";
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   return (
     <AuthProvider>
       <a
@@ -11,9 +11,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <RouteErrorBoundary>
-        <Outlet />
-      </RouteErrorBoundary>
+      <RouteErrorBoundary>{children}</RouteErrorBoundary>
       <ScrollToTop />
     </AuthProvider>
   );

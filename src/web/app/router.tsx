@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense, use } from "react";
-import { matchRoutes, Route, Routes } from "react-router";
+import { matchPath, useLocation } from "../lib/router.tsx";
 import { RootLayout, RouteLoading } from "./root-layout.tsx";
 
 type Load = () => Promise<{ default: ComponentType }>;
@@ -22,8 +22,8 @@ const page = (load: Load) => {
   return { Component: LazyPage, preload };
 };
 
-// Declarative routes (<Routes>), not a data router: the data router alone added ~17 KB
-// (gzip) to the JavaScript every page loads, and the app uses none of its loaders or actions.
+// A flat list of static paths (src/web/lib/router.tsx matches them): the app uses no nested
+// routes, params, loaders or actions, so it carries no router library (decision 011).
 export const routes: { path: string; Component: ComponentType; preload: () => Promise<void> }[] = [
   { path: "/", ...page(() => import("../routes/landing.tsx")) },
   { path: "/dashboard", ...page(() => import("../routes/landing.tsx")) },
@@ -41,27 +41,19 @@ export const routes: { path: string; Component: ComponentType; preload: () => Pr
 ];
 
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  const { Component } = matchPath(routes, pathname)!;
   return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        {routes.map(({ path, Component }) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <Suspense fallback={<RouteLoading />}>
-                <Component />
-              </Suspense>
-            }
-          />
-        ))}
-      </Route>
-    </Routes>
+    <RootLayout>
+      <Suspense fallback={<RouteLoading />}>
+        <Component />
+      </Suspense>
+    </RootLayout>
   );
 }
 
 /** Loads the code of the route that matches `pathname` (never rejects). */
 export function preloadRoute(pathname: string): Promise<void> {
-  const match = matchRoutes(routes, pathname)?.[0]?.route;
+  const match = matchPath(routes, pathname);
   return match ? match.preload().catch(() => undefined) : Promise.resolve();
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../lib/router.tsx";
 import { SUPPORT_EMAIL } from "../lib/support-contact.ts";
 import { DemoModeNote } from "./demo-mode-note.tsx";
 

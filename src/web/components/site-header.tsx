@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { useAuth } from "../features/auth/auth-context.ts";
+import { Link } from "../lib/router.tsx";
 import { Button } from "./button.tsx";
 import { LogoMark } from "./logo.tsx";
 

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { buttonClass } from "../components/button.tsx";
 import { PageShell } from "../components/page-shell.tsx";
+import { Link } from "../lib/router.tsx";
 
 export const SUPPORT_EMAIL = "support@sage.app";
 

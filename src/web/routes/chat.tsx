@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
 import { ProfileDialog } from "../features/account/components/profile-dialog.tsx";
 import { useMeta } from "../features/auth/api/use-meta.ts";
 import { useAuth } from "../features/auth/auth-context.ts";
@@ -21,6 +20,7 @@ import { type UiMessage, useChatSession } from "../features/chat/hooks/use-chat-
 import { useModalDrawer } from "../features/chat/hooks/use-modal-drawer.ts";
 import { api } from "../lib/api.ts";
 import { takePendingOnboarding } from "../lib/pending-onboarding.ts";
+import { useLocation, useNavigate } from "../lib/router.tsx";
 
 type ChatRouteState = { contextSummary?: string; domain?: string } | null;
 

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from "react";
-import { Navigate } from "react-router";
 import type { AuthSession } from "../../core/contract/auth.ts";
 import { Button } from "../components/button.tsx";
 import { PageShell } from "../components/page-shell.tsx";
@@ -7,6 +6,7 @@ import { useMeta } from "../features/auth/api/use-meta.ts";
 import { useAuth } from "../features/auth/auth-context.ts";
 import { takeReturnTo } from "../features/auth/return-to.ts";
 import { ApiError, api } from "../lib/api.ts";
+import { Navigate } from "../lib/router.tsx";
 
 /** Development sign-in: only offered when Google is not configured and the app runs locally. */
 export default function DevSignInPage() {

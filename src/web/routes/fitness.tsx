@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import type { FitnessProgram } from "../../core/contract/fitness.ts";
 import { FALLBACK_FITNESS_PROGRAM } from "../../core/fitness/fallback-program.ts";
 import { type AnswersByQuestion, answersById } from "../../core/fitness/questions.ts";
@@ -16,6 +15,7 @@ import {
   keepPendingProgram,
   readPendingProgram,
 } from "../features/fitness/pending-program.ts";
+import { useNavigate } from "../lib/router.tsx";
 
 type Stage = "intro" | "questions" | "generating" | "preview" | "complete";
 

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
 import type { OnboardingDomain } from "../../core/onboarding/question-sets.ts";
 import { PageShell } from "../components/page-shell.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
@@ -17,6 +16,7 @@ import { FeatureBlurbs } from "../features/landing/components/feature-blurbs.tsx
 import { Hero } from "../features/landing/components/hero.tsx";
 import { VoteSection } from "../features/votes/components/vote-section.tsx";
 import { savePendingOnboarding } from "../lib/pending-onboarding.ts";
+import { useLocation, useNavigate, useSearchParams } from "../lib/router.tsx";
 
 // the pricing screen and the questionnaires open on a click: their code (the question sets,
 // plans, billing) loads then, keeping the landing's first load small

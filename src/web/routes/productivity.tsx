@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import type {
   ProductivityAnswers,
   ProductivityChatState,
@@ -18,6 +17,7 @@ import {
   readPendingProfile,
 } from "../features/productivity/profile-outcome.ts";
 import { ApiError } from "../lib/api.ts";
+import { useNavigate } from "../lib/router.tsx";
 
 type Stage = "questions" | "building" | "result";
 

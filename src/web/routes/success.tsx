@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
 import { tierLabel } from "../../core/plans.ts";
 import { Button, buttonClass } from "../components/button.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { useMeta } from "../features/auth/api/use-meta.ts";
 import { useAuth } from "../features/auth/auth-context.ts";
 import { verifyPayment } from "../features/billing/api/verify-payment.ts";
+import { Link, useNavigate, useSearchParams } from "../lib/router.tsx";
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });

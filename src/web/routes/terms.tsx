@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { MONTHLY_LIMITS } from "../../core/plans.ts";
 import { LegalPage } from "../features/legal/components/legal-page.tsx";
+import { Link } from "../lib/router.tsx";
 import { SUPPORT_EMAIL } from "../lib/support-contact.ts";
 
 export default function TermsPage() {

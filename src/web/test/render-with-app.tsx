@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { MemoryRouter, Route, Routes } from "react-router";
 import { vi } from "vitest";
 import { AuthContext, type AuthState } from "../features/auth/auth-context.ts";
+import { MemoryRouter, useLocation } from "../lib/router.tsx";
 
 type Reply = { status?: number; body?: unknown } | "network-error";
 export type ApiRoutes = Record<string, Reply | ((body: unknown) => Reply)>;
@@ -46,6 +46,12 @@ export function authState(over: Partial<AuthState> = {}): AuthState {
   };
 }
 
+/** `children` while the location is `route`; after navigating elsewhere, a marker. */
+function AtRoute({ route, children }: { route: string; children: ReactNode }) {
+  const { pathname } = useLocation();
+  return pathname === route ? children : <p data-testid="elsewhere">elsewhere</p>;
+}
+
 /** Renders `ui` at `path` inside the app's providers; other paths show their name. */
 export function renderWithApp(
   ui: ReactNode,
@@ -57,10 +63,7 @@ export function renderWithApp(
     <QueryClientProvider client={client}>
       <AuthContext.Provider value={auth}>
         <MemoryRouter initialEntries={[opts.path ?? "/"]}>
-          <Routes>
-            <Route path={opts.route ?? "/"} element={ui} />
-            <Route path="*" element={<p data-testid="elsewhere">elsewhere</p>} />
-          </Routes>
+          <AtRoute route={opts.route ?? "/"}>{ui}</AtRoute>
         </MemoryRouter>
       </AuthContext.Provider>
     </QueryClientProvider>,

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter } from "../lib/router.tsx";
 
 /** Renders with a fresh query client (no retries) and an in-memory router. */
 export function renderWithProviders(ui: ReactElement) {

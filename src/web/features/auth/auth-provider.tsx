@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
-import { useNavigate } from "react-router";
 import type { SessionUser } from "../../../core/contract/auth.ts";
 import { onSignedOut, refreshSession, setAccessToken } from "../../lib/api.ts";
 import { clearLocalUserData, rememberedUser, rememberUser } from "../../lib/local-user-data.ts";
+import { useNavigate } from "../../lib/router.tsx";
 import { metaQuery } from "./api/use-meta.ts";
 import { AuthContext, type AuthState } from "./auth-context.ts";
 import { rememberReturnTo, takeReturnTo } from "./return-to.ts";

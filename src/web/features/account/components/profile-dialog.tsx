@@ -1,8 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
 import type { Profile } from "../../../../core/contract/profile.ts";
 import { api } from "../../../lib/api.ts";
+import { Link } from "../../../lib/router.tsx";
 import { useReturnFocus } from "../../../lib/use-return-focus.ts";
 import { AccountDataActions } from "./account-data-actions.tsx";
 

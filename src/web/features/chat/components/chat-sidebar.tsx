@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { ConversationSummary } from "../../../../core/contract/chat.ts";
 import type { UsageResponse } from "../../../../core/contract/usage.ts";
 import { LogoMark } from "../../../components/logo.tsx";
+import { Link } from "../../../lib/router.tsx";
 import type { Assistant } from "../api/queries.ts";
 import { UsageIndicator } from "./usage-indicator.tsx";
 

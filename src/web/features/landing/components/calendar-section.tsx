@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { buttonClass } from "../../../components/button.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { CALENDAR_SECTION_ID } from "./hero.tsx";
 
 const SAMPLE_DAY = [

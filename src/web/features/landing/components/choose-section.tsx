@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
-import { Link } from "react-router";
 import {
   ONBOARDING_DOMAINS,
   type OnboardingDomain,
 } from "../../../../core/onboarding/question-sets.ts";
 import { Button, buttonClass } from "../../../components/button.tsx";
+import { Link } from "../../../lib/router.tsx";
 
 export const CHOOSE_SECTION_ID = "choose-your-sage";
 
