@@ -54,15 +54,21 @@ function inlineStylesheet(html) {
   );
 }
 
-/** Writes (once) the module that loads `entry` after the first paint; returns its URL. */
+/**
+ * Writes (once) the module that, after the first paint, lists the route's chunks as
+ * <link rel="modulepreload"> (all at once, one insertion into the head) and loads `entry`;
+ * returns its URL. With the links already there, the entry's loader adds none of its own:
+ * its one insertion per chunk cost a long task on these pages.
+ */
 const boots = new Map();
-function bootScript(entry) {
-  if (boots.has(entry)) return boots.get(entry);
-  const code = `requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(entry)})));\n`;
+function bootScript(entry, chunks) {
+  const key = JSON.stringify([entry, chunks]);
+  if (boots.has(key)) return boots.get(key);
+  const code = `const f=document.createDocumentFragment();for(const h of ${JSON.stringify(chunks)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;f.append(l)}requestAnimationFrame(()=>setTimeout(()=>{document.head.append(f);import(${JSON.stringify(entry)})}));\n`;
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 8);
   const url = `/assets/boot-${hash}.js`;
   writeFileSync(path.join(webDir, url), code);
-  boots.set(entry, url);
+  boots.set(key, url);
   return url;
 }
 
@@ -74,20 +80,21 @@ for (const [route, file, module, prerender] of PAGES) {
   written.add(file);
   if (!manifest[module]) throw new Error(`prerender: ${module} is not in the Vite manifest`);
   let html = index;
+  // the route's own chunks, fetched alongside the entry instead of after it has run
+  const chunks = [...chunkFiles(module)]
+    .map((key) => `/${manifest[key].file}`)
+    .filter((href) => !index.includes(`href="${href}"`));
   if (prerender) {
-    // a prerendered page paints from its HTML alone: its scripts start loading only after
-    // that first paint (a tiny module asks for the entry on the next frame), so they never
+    // a prerendered page paints from its HTML alone: its scripts are fetched and run only
+    // after that first paint (a tiny module asks for them on the next frame), so they never
     // compete with the page's own bytes
     html = html.replace(
       /<script type="module" crossorigin src="(\/assets\/[^"]+)"><\/script>/,
-      (_tag, src) => {
-        return `<script type="module" src="${bootScript(src)}"></script>`;
-      },
+      (_tag, src) => `<script type="module" src="${bootScript(src, chunks)}"></script>`,
     );
   } else {
-    // the page is drawn by its route's code: fetch those chunks alongside the entry
-    const preloads = [...chunkFiles(module)]
-      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`)
+    const preloads = chunks
+      .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
       .join("");
     html = html.replace("</head>", `${preloads}</head>`);
   }

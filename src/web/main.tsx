@@ -1,5 +1,4 @@
-import "./lib/zod-without-eval.ts";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { preloadRoute } from "./app/router.tsx";
@@ -17,10 +16,15 @@ const app = (
 // code has loaded: React adopts the markup already on screen, nothing is drawn twice. Where
 // the first render differs (e.g. a questionnaire result kept in this tab), React renders
 // afresh; that is expected, so it is not reported as an error.
+// Hydration runs as a transition, so React yields to the browser every few milliseconds
+// instead of adopting the whole page in one long task (the page is already on screen and
+// interactive links work as plain links meanwhile).
 if (container.hasChildNodes()) {
   preloadRoute(window.location.pathname).then(() =>
-    hydrateRoot(container, app, {
-      onRecoverableError: (error) => console.warn("hydration: rendered afresh", error),
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => console.warn("hydration: rendered afresh", error),
+      });
     }),
   );
 } else {

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from "react";
 import type { SessionUser } from "../../../core/contract/auth.ts";
 import { onSignedOut, refreshSession, setAccessToken } from "../../lib/api.ts";
 import { clearLocalUserData, rememberedUser, rememberUser } from "../../lib/local-user-data.ts";
@@ -24,8 +24,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const remembered = !session && !navigator.onLine ? rememberedUser() : null;
       offlineSession = Boolean(remembered);
       if (session) rememberUser(session.user);
-      setUser(session?.user ?? remembered);
-      setStatus(session || remembered ? "signedIn" : "signedOut");
+      // a transition: the page on screen re-renders for the new status in small slices
+      // rather than one long task just after it became interactive
+      startTransition(() => {
+        setUser(session?.user ?? remembered);
+        setStatus(session || remembered ? "signedIn" : "signedOut");
+      });
       // Google sign-in always lands on /chat; a flow that started it may want its page back
       if (session && window.location.pathname === "/chat") {
         const returnTo = takeReturnTo();

@@ -1,3 +1,4 @@
+import "../../../lib/zod-jitless.ts";
 import { DateTime } from "luxon";
 import { type Task, type TaskInput, taskInput } from "../../../../core/contract/tasks.ts";
 
