@@ -222,7 +222,7 @@ export async function buildApp(opts: BuildOptions) {
     chatModel: llm ?? createOfflineAssistant(),
     now,
     devSignIn: !google && config.isLocal,
-    billing: createBillingProvider({
+    billing: await createBillingProvider({
       config,
       db: database.db,
       now,

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { createStripeClient } from "../../src/server/integrations/billing/stripe-billing.ts";
+import { stripeClientOptions } from "../../src/server/integrations/billing/stripe-billing.ts";
 
 type Obj = Record<string, unknown>;
 type Sub = {
@@ -226,7 +226,8 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     webhookSecret,
     port,
     /** An SDK client pointed at this server. */
-    client: () => createStripeClient(secretKey, { host: "127.0.0.1", port, protocol: "http" }),
+    client: () =>
+      new Stripe(secretKey, stripeClientOptions({ host: "127.0.0.1", port, protocol: "http" })),
     requests,
     customers,
     sessions,

@@ -10,12 +10,12 @@ import { createStripeBilling } from "./stripe-billing.ts";
  * Stripe; otherwise none ('Service unavailable'): a public deployment never hands out free
  * upgrades.
  */
-export function createBillingProvider(opts: {
+export async function createBillingProvider(opts: {
   config: Config;
   db: Db;
   now: () => Date;
   stripeClient?: Stripe;
-}): BillingProvider | undefined {
+}): Promise<BillingProvider | undefined> {
   const { stripe } = opts.config;
   if (stripe.secretKey) {
     // config.ts refuses a secret key without the webhook secret and both price ids

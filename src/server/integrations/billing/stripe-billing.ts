@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { type PaidTier, TIERS, type Tier } from "../../../core/plans.ts";
 import {
   type BillingEvent,
@@ -63,17 +63,20 @@ export type StripeBillingConfig = {
   client?: Stripe;
 };
 
-export function createStripeClient(
-  secretKey: string,
-  api?: { host: string; port: number; protocol: "http" | "https" },
-): Stripe {
-  return new Stripe(secretKey, {
-    maxNetworkRetries: 1,
-    timeout: 20_000,
-    telemetry: false,
-    ...(api ?? {}),
-  });
+/** The SDK's settings; `api` points it elsewhere (tests: a loopback fake). */
+export function stripeClientOptions(api?: {
+  host: string;
+  port: number;
+  protocol: "http" | "https";
+}): Stripe.StripeConfig {
+  return { maxNetworkRetries: 1, timeout: 20_000, telemetry: false, ...(api ?? {}) };
 }
+
+/**
+ * The SDK is imported only when Stripe is configured: with demo billing the server never
+ * loads it (~0.1 s of a cold start).
+ */
+const loadStripe = async () => (await import("stripe")).default;
 
 /** The subscription as the profile sees it: a paid tier while entitled, free otherwise. */
 export function snapshotOf(
@@ -121,13 +124,12 @@ function checkoutStatus(s: Stripe.Checkout.Session): CheckoutSnapshot["status"] 
   return "open";
 }
 
-function isMissing(err: unknown): boolean {
-  return err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404;
-}
-
 /** Stripe Checkout (subscription mode), Billing Portal and subscription reads, via the SDK. */
-export function createStripeBilling(config: StripeBillingConfig): BillingProvider {
-  const stripe = config.client ?? createStripeClient(config.secretKey);
+export async function createStripeBilling(config: StripeBillingConfig): Promise<BillingProvider> {
+  const Sdk = await loadStripe();
+  const stripe = config.client ?? new Sdk(config.secretKey, stripeClientOptions());
+  const isMissing = (err: unknown) =>
+    err instanceof Sdk.errors.StripeInvalidRequestError && err.statusCode === 404;
   const priceIds = config.priceIds;
 
   const wrap = async <T>(what: string, run: () => Promise<T>): Promise<T> => {

@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import {
   type Completion,
   type CompletionRequest,
@@ -27,12 +27,20 @@ export type OpenAiModelOptions = {
 export function createOpenAiModel(opts: OpenAiModelOptions): LanguageModel {
   const totalMs = opts.totalTimeoutMs ?? 60_000;
   const idleMs = opts.idleTimeoutMs ?? 20_000;
-  const client = new OpenAI({
-    apiKey: opts.apiKey ?? "not-needed", // local servers (Ollama, llama.cpp) take any key
-    baseURL: opts.baseUrl,
-    maxRetries: 0, // our own single retry below, so the idle timer only measures provider silence
-    timeout: totalMs,
-  });
+  // the SDK is imported on the first call, not at start-up (~0.1 s of a cold start); its
+  // error classes are known from then on, and no error can come from it before
+  let sdk: typeof OpenAI | undefined;
+  let pending: Promise<OpenAI> | undefined;
+  const sdkClient = () =>
+    (pending ??= import("openai").then(({ default: Sdk }) => {
+      sdk = Sdk;
+      return new Sdk({
+        apiKey: opts.apiKey ?? "not-needed", // local servers (Ollama, llama.cpp) take any key
+        baseURL: opts.baseUrl,
+        maxRetries: 0, // our own single retry below, so the idle timer only measures provider silence
+        timeout: totalMs,
+      });
+    }));
 
   function params(request: CompletionRequest) {
     return {
@@ -78,7 +86,7 @@ export function createOpenAiModel(opts: OpenAiModelOptions): LanguageModel {
   function translate(err: unknown, reason: "timeout" | "idle" | undefined): LlmError {
     if (reason === "idle") return new LlmError("The model stopped responding.", "timeout");
     if (reason === "timeout") return new LlmError("The model took too long to answer.", "timeout");
-    if (err instanceof OpenAI.APIError && err.status === 429) {
+    if (sdk && err instanceof sdk.APIError && err.status === 429) {
       return new LlmError("The model provider is rate limiting us.", "rate_limited");
     }
     if (err instanceof LlmError) return err;
@@ -86,8 +94,9 @@ export function createOpenAiModel(opts: OpenAiModelOptions): LanguageModel {
   }
 
   const retryable = (err: unknown) =>
-    (err instanceof OpenAI.APIError && (err.status ?? 0) >= 500) ||
-    err instanceof OpenAI.APIConnectionError;
+    sdk !== undefined &&
+    ((err instanceof sdk.APIError && (err.status ?? 0) >= 500) ||
+      err instanceof sdk.APIConnectionError);
 
   async function complete(request: CompletionRequest): Promise<Completion> {
     if (request.toolUse) {
@@ -97,7 +106,8 @@ export function createOpenAiModel(opts: OpenAiModelOptions): LanguageModel {
       return step.value;
     }
     const d = deadlines(request.signal);
-    const call = () => client.chat.completions.create(params(request), { signal: d.signal });
+    const call = async () =>
+      (await sdkClient()).chat.completions.create(params(request), { signal: d.signal });
     try {
       let res: Awaited<ReturnType<typeof call>>;
       try {
@@ -134,6 +144,7 @@ export function createOpenAiModel(opts: OpenAiModelOptions): LanguageModel {
       for (let step = 0; ; step++) {
         const calls: { id: string; name: string; args: string }[] = [];
         const offerTools = tools && step < tools.maxSteps;
+        const client = await sdkClient();
         const open = () =>
           client.chat.completions.create(
             {
