@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { preparedPerDb } from "../db/prepared.ts";
 import { sessions, users } from "../db/schema.ts";
 
 export const SESSION_TTL_DAYS = 30;
@@ -91,18 +92,23 @@ export async function isSessionLive(db: Db, sessionId: string, userId: string): 
   return live;
 }
 
-async function querySessionLive(db: Db, sessionId: string, userId: string): Promise<boolean> {
-  const [row] = await db
+const liveSession = preparedPerDb((db) =>
+  db
     .select({ id: sessions.id })
     .from(sessions)
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
+        eq(sessions.id, sql.placeholder("sessionId")),
+        eq(sessions.userId, sql.placeholder("userId")),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql`now()`),
       ),
-    );
+    )
+    .prepare("live_session"),
+);
+
+async function querySessionLive(db: Db, sessionId: string, userId: string): Promise<boolean> {
+  const [row] = await liveSession(db).execute({ sessionId, userId });
   return Boolean(row);
 }
 

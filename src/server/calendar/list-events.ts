@@ -4,6 +4,7 @@ import { occursBetween } from "../../core/calendar/recurrence.ts";
 import type { ServerEvent } from "../../core/contract/calendar.ts";
 import { LIMITS } from "../../core/contract/calendar.ts";
 import type { Db } from "../db/client.ts";
+import { preparedPerDb } from "../db/prepared.ts";
 import { calendarEvents, profiles } from "../db/schema.ts";
 import { toServerEvent } from "./event-dto.ts";
 
@@ -16,6 +17,18 @@ export async function userTimeZone(db: Db, userId: string): Promise<string> {
   return row?.timezone ?? "UTC";
 }
 
+/** The list without a range (what the calendar loads): one prepared statement. */
+const allLiveEvents = preparedPerDb((db) =>
+  db
+    .select()
+    .from(calendarEvents)
+    .where(
+      and(eq(calendarEvents.userId, sql.placeholder("userId")), isNull(calendarEvents.deletedAt)),
+    )
+    .orderBy(asc(calendarEvents.startTime), asc(calendarEvents.id))
+    .prepare("all_live_events"),
+);
+
 const LONGEST_EVENT = sql.raw(`interval '${LIMITS.durationDays} days'`);
 
 /**
@@ -26,6 +39,9 @@ export async function listEvents(
   db: Db,
   opts: { userId: string; from?: string | undefined; to?: string | undefined },
 ): Promise<ServerEvent[]> {
+  if (!opts.from && !opts.to) {
+    return (await allLiveEvents(db).execute({ userId: opts.userId })).map(toServerEvent);
+  }
   const conditions: SQL[] = [
     eq(calendarEvents.userId, opts.userId),
     isNull(calendarEvents.deletedAt),

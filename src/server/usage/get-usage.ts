@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   periodResetsAt,
   remainingUsage,
@@ -8,12 +8,11 @@ import {
 import type { UsageResponse } from "../../core/contract/usage.ts";
 import type { Tier } from "../../core/plans.ts";
 import type { Db } from "../db/client.ts";
+import { preparedPerDb } from "../db/prepared.ts";
 import { profiles } from "../db/schema.ts";
 
-/** The user's allowance as of `now`. A user with no profile may not act (remaining 0). */
-export async function getUsage(db: Db, userId: string, now: Date): Promise<UsageResponse> {
-  const period = usagePeriodOf(now);
-  const [row] = await db
+const usageRow = preparedPerDb((db) =>
+  db
     .select({
       tier: profiles.subscriptionTier,
       used: profiles.monthlyUsage,
@@ -21,7 +20,14 @@ export async function getUsage(db: Db, userId: string, now: Date): Promise<Usage
       period: profiles.usagePeriod,
     })
     .from(profiles)
-    .where(eq(profiles.id, userId));
+    .where(eq(profiles.id, sql.placeholder("userId")))
+    .prepare("usage_row"),
+);
+
+/** The user's allowance as of `now`. A user with no profile may not act (remaining 0). */
+export async function getUsage(db: Db, userId: string, now: Date): Promise<UsageResponse> {
+  const period = usagePeriodOf(now);
+  const [row] = await usageRow(db).execute({ userId });
   const resetsAt = periodResetsAt(period).toISOString();
   if (!row) {
     return {
