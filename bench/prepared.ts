@@ -1,7 +1,7 @@
 /**
- * Prepared statements or not, side by side in one run: the hot queries (the usage row, the
- * calendar list of 50 events, the session check) each run as drizzle builds them per call
- * and as the prepared statement the app now uses, in alternating rounds, with CONCURRENCY
+ * Prepared statements or not, side by side in one run: the app's hot queries (the usage row,
+ * the calendar list of 50 events, the session check) each run as drizzle builds them per
+ * call and prepared, as the app now runs them, in alternating rounds, with CONCURRENCY
  * queries in flight on the pool the tests open (20 connections), without HTTP around it.
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:prepared
@@ -9,14 +9,18 @@
  */
 import { randomUUID } from "node:crypto";
 import os from "node:os";
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { createEventRequest } from "../src/core/contract/calendar.ts";
-import { createSession, sessionIdFromCookie } from "../src/server/auth/sessions.ts";
+import {
+  createSession,
+  liveSessionQuery,
+  sessionIdFromCookie,
+} from "../src/server/auth/sessions.ts";
 import { createEvent } from "../src/server/calendar/create-event.ts";
-import type { Db } from "../src/server/db/client.ts";
+import { allLiveEventsQuery } from "../src/server/calendar/list-events.ts";
 import { preparedPerDb } from "../src/server/db/prepared.ts";
-import { calendarEvents, profiles, sessions, users } from "../src/server/db/schema.ts";
+import { users } from "../src/server/db/schema.ts";
 import { ensureProfile } from "../src/server/profile/ensure-profile.ts";
+import { usageRowQuery } from "../src/server/usage/get-usage.ts";
 import { setupPglite, setupPostgres } from "../tests/support/global-setup.ts";
 import { openTestDatabase } from "../tests/support/test-database.ts";
 import { makeEvents } from "./sample-events.ts";
@@ -52,51 +56,24 @@ const pair = (name: string, dynamic: () => Promise<unknown>, prepared: () => Pro
   { name: `${name}, prepared`, run: prepared },
 ];
 
-const usageQuery = (d: Db) =>
-  d
-    .select({ tier: profiles.subscriptionTier, used: profiles.monthlyUsage })
-    .from(profiles)
-    .where(eq(profiles.id, sql.placeholder("userId")));
-const usagePrepared = preparedPerDb((d) => usageQuery(d).prepare("bench_usage"));
-
-const listQuery = (d: Db) =>
-  d
-    .select()
-    .from(calendarEvents)
-    .where(
-      and(eq(calendarEvents.userId, sql.placeholder("userId")), isNull(calendarEvents.deletedAt)),
-    )
-    .orderBy(asc(calendarEvents.startTime), asc(calendarEvents.id));
-const listPrepared = preparedPerDb((d) => listQuery(d).prepare("bench_list"));
-
-const sessionQuery = (d: Db) =>
-  d
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder("sessionId")),
-        eq(sessions.userId, sql.placeholder("userId")),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    );
-const sessionPrepared = preparedPerDb((d) => sessionQuery(d).prepare("bench_session"));
+const usagePrepared = preparedPerDb((d) => usageRowQuery(d).prepare("bench_usage"));
+const listPrepared = preparedPerDb((d) => allLiveEventsQuery(d).prepare("bench_list"));
+const sessionPrepared = preparedPerDb((d) => liveSessionQuery(d).prepare("bench_session"));
 
 const groups: Variant[][] = [
   pair(
     "usage row",
-    () => usageQuery(db).execute({ userId }),
+    () => usageRowQuery(db).execute({ userId }),
     () => usagePrepared(db).execute({ userId }),
   ),
   pair(
     "calendar list (50 events)",
-    () => listQuery(db).execute({ userId }),
+    () => allLiveEventsQuery(db).execute({ userId }),
     () => listPrepared(db).execute({ userId }),
   ),
   pair(
     "session check",
-    () => sessionQuery(db).execute({ sessionId, userId }),
+    () => liveSessionQuery(db).execute({ sessionId, userId }),
     () => sessionPrepared(db).execute({ sessionId, userId }),
   ),
 ];

@@ -92,7 +92,8 @@ export async function isSessionLive(db: Db, sessionId: string, userId: string): 
   return live;
 }
 
-const liveSession = preparedPerDb((db) =>
+/** The session check's query, with `sessionId` and `userId` placeholders. */
+export const liveSessionQuery = (db: Db) =>
   db
     .select({ id: sessions.id })
     .from(sessions)
@@ -103,9 +104,8 @@ const liveSession = preparedPerDb((db) =>
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
       ),
-    )
-    .prepare("live_session"),
-);
+    );
+const liveSession = preparedPerDb((db) => liveSessionQuery(db).prepare("live_session"));
 
 async function querySessionLive(db: Db, sessionId: string, userId: string): Promise<boolean> {
   const [row] = await liveSession(db).execute({ sessionId, userId });

@@ -17,17 +17,16 @@ export async function userTimeZone(db: Db, userId: string): Promise<string> {
   return row?.timezone ?? "UTC";
 }
 
-/** The list without a range (what the calendar loads): one prepared statement. */
-const allLiveEvents = preparedPerDb((db) =>
+/** The list without a range (what the calendar loads), with a `userId` placeholder. */
+export const allLiveEventsQuery = (db: Db) =>
   db
     .select()
     .from(calendarEvents)
     .where(
       and(eq(calendarEvents.userId, sql.placeholder("userId")), isNull(calendarEvents.deletedAt)),
     )
-    .orderBy(asc(calendarEvents.startTime), asc(calendarEvents.id))
-    .prepare("all_live_events"),
-);
+    .orderBy(asc(calendarEvents.startTime), asc(calendarEvents.id));
+const allLiveEvents = preparedPerDb((db) => allLiveEventsQuery(db).prepare("all_live_events"));
 
 const LONGEST_EVENT = sql.raw(`interval '${LIMITS.durationDays} days'`);
 

@@ -11,7 +11,8 @@ import type { Db } from "../db/client.ts";
 import { preparedPerDb } from "../db/prepared.ts";
 import { profiles } from "../db/schema.ts";
 
-const usageRow = preparedPerDb((db) =>
+/** The usage row's query, with a `userId` placeholder. */
+export const usageRowQuery = (db: Db) =>
   db
     .select({
       tier: profiles.subscriptionTier,
@@ -20,9 +21,8 @@ const usageRow = preparedPerDb((db) =>
       period: profiles.usagePeriod,
     })
     .from(profiles)
-    .where(eq(profiles.id, sql.placeholder("userId")))
-    .prepare("usage_row"),
-);
+    .where(eq(profiles.id, sql.placeholder("userId")));
+const usageRow = preparedPerDb((db) => usageRowQuery(db).prepare("usage_row"));
 
 /** The user's allowance as of `now`. A user with no profile may not act (remaining 0). */
 export async function getUsage(db: Db, userId: string, now: Date): Promise<UsageResponse> {
