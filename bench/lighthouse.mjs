@@ -5,14 +5,18 @@
 //
 // Starts `dist/server/main.js` on a free port with an empty data directory (PGlite, offline
 // defaults), or measures BASE_URL when it is set. Paths in SIGNED_IN (default /chat) are
-// measured with the session cookie of a user created through the development sign-in
-// (POST /api/auth/dev-login), sent by Lighthouse as an extra header; the page trades it for
-// an access token exactly as after a real sign-in. Each path is measured RUNS times (default
+// measured signed in: before each run a new user signs in through the development sign-in
+// (POST /api/auth/dev-login) and its cookies (the httpOnly refresh cookie and the readable
+// signed-in hint) are put into the browser's own cookie jar over CDP, the origin's other
+// storage cleared instead of Lighthouse's reset (which would drop the cookies); the page
+// trades them for an access token exactly as after a real sign-in. A run that does not end
+// on the page asked for (e.g. redirected home as signed out) is refused, not scored. Each path is measured RUNS times (default
 // 3) and the run with the median performance score is reported, as Lighthouse advises
 // (total blocking time varies with the machine's load). Prints each category score and the
 // core metrics per path, and exits 1 when a path misses the bar (MIN_PERFORMANCE,
 // MIN_ACCESSIBILITY, MIN_BEST_PRACTICES, default 95; MIN_PERFORMANCE_HOME for /, default 100). CHROME_PATH picks the browser (default /usr/bin/chromium).
 import os from "node:os";
+import { chromium } from "@playwright/test";
 import { startBuiltServer } from "./built-server.mjs";
 
 const paths =
@@ -42,24 +46,48 @@ const server = process.env.BASE_URL
   ? { base: process.env.BASE_URL, stop: () => {} }
   : await startBuiltServer();
 
-/** A signed-in session's cookie header, from the development sign-in. */
-async function sessionCookie(base) {
+/** A new user's session cookies (from the development sign-in), as CDP cookie params. */
+async function sessionCookies(base) {
   const res = await fetch(`${base}/api/auth/dev-login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
     body: JSON.stringify({ email: `lighthouse-${Date.now()}@example.com` }),
   });
   if (!res.ok) throw new Error(`dev-login failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  return res.headers.getSetCookie().map((header) => {
+    const [pair, ...attributes] = header.split(";").map((part) => part.trim());
+    const eq = pair.indexOf("=");
+    const attribute = (name) =>
+      attributes.find((a) => a.toLowerCase().startsWith(name))?.split("=")[1];
+    return {
+      name: pair.slice(0, eq),
+      value: pair.slice(eq + 1),
+      domain: new URL(base).hostname,
+      path: attribute("path") ?? "/",
+      httpOnly: attributes.some((a) => a.toLowerCase() === "httponly"),
+      sameSite: "Lax",
+    };
+  });
 }
-let cookie;
+
+/** Signs a new user in, in the browser Lighthouse drives: cookies set, other storage empty. */
+async function signInBrowser(cdp, base) {
+  await cdp.send("Storage.clearDataForOrigin", {
+    origin: base,
+    storageTypes: "local_storage,indexeddb,service_workers,cache_storage,file_systems,shader_cache",
+  });
+  await cdp.send("Network.clearBrowserCache");
+  await cdp.send("Storage.setCookies", { cookies: await sessionCookies(base) });
+}
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
 });
+
+// a second CDP client on the same browser, for the signed-in runs' cookies
+const cdpBrowser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+const cdpContext = cdpBrowser.contexts()[0];
+const cdp = await cdpContext.newCDPSession(cdpContext.pages()[0] ?? (await cdpContext.newPage()));
 
 const rows = [];
 let failed = false;
@@ -68,19 +96,24 @@ try {
   for (const p of paths) {
     const url = new URL(p, server.base).href;
     const signedIn = signedInPaths.has(p);
-    if (signedIn) cookie ??= await sessionCookie(server.base);
     // warm the server (first request compiles nothing, but fills OS caches) so runs compare
     await fetch(url);
     const results = [];
     for (let i = 0; i < runs; i++) {
+      if (signedIn) await signInBrowser(cdp, server.base);
       const result = await lighthouse(url, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-        extraHeaders: signedIn ? { Cookie: cookie } : undefined,
+        disableStorageReset: signedIn,
       });
-      const { runtimeError, categories } = result.lhr;
+      const { runtimeError, categories, finalDisplayedUrl } = result.lhr;
+      if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) {
+        console.log(`  ${p} run ${i + 1}: ended on ${finalDisplayedUrl}, not measured`);
+        errors += 1;
+        continue;
+      }
       // a run that could not measure (e.g. no paint within the timeout on a busy machine) is
       // reported, not counted as a score
       if (runtimeError || categories.performance.score === null) {
@@ -142,6 +175,7 @@ try {
     }
   }
 } finally {
+  await cdpBrowser.close().catch(() => undefined);
   await chrome.kill();
   server.stop();
 }

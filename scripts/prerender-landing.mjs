@@ -1,6 +1,7 @@
 // Writes one HTML page per public route into <dist>/web, and pages.json (path → file), which
 // the server sends for those paths instead of the bare shell (index.html):
-// - the route's first render inside #root for the pages that need no signed-in data
+// - the route's first render inside #root for the public pages and for /chat (whose first
+//   render, while the session is checked, is the chat's frame and greeting)
 //   (src/web/prerender/render-landing.tsx), so they paint before any JavaScript runs;
 // - for the other pages, <link rel="modulepreload"> for the route's own chunks (from Vite's
 //   manifest), so the browser fetches them alongside the entry instead of after it has run.
@@ -18,7 +19,7 @@ const PAGES = [
   ["/dashboard", "landing.html", "routes/landing.tsx", true],
   ["/productivity", "productivity.html", "routes/productivity.tsx", true],
   ["/fitness", "fitness.html", "routes/fitness.tsx", true],
-  ["/chat", "chat.html", "routes/chat.tsx", false],
+  ["/chat", "chat.html", "routes/chat.tsx", true],
   ["/success", "success.html", "routes/success.tsx", false],
   ["/signin", "signin.html", "routes/dev-sign-in.tsx", false],
 ];

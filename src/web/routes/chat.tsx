@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { ProfileDialog } from "../features/account/components/profile-dialog.tsx";
 import { useMeta } from "../features/auth/api/use-meta.ts";
 import { useAuth } from "../features/auth/auth-context.ts";
@@ -51,15 +51,52 @@ export default function ChatPage() {
     if (status === "signedOut") navigate("/", { replace: true, state: { fromChat: true } });
   }, [status, navigate]);
 
-  if (status !== "signedIn" || !user) {
-    return (
-      <div className="flex min-h-screen items-center justify-center" role="status">
-        <p className="text-stone-600">Loading your assistant...</p>
-      </div>
-    );
-  }
+  if (status !== "signedIn" || !user) return <ChatSkeleton />;
   // a navigation to /chat with new state (a finished questionnaire) starts a fresh screen
   return <ChatScreen key={location.key} />;
+}
+
+/** A new chat's greeting (the page's largest text, so its first paint is what counts). */
+function Welcome({ children }: { children?: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h2 className="text-2xl font-bold">Welcome to your calendar AI!</h2>
+      <p className="mt-3 text-stone-700">
+        Tell me what's on your plate and when you're at your best. I'll turn it into realistic time
+        blocks, with buffers, at the hours that suit you — and I never shame you for a missed task.
+      </p>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The chat's frame and greeting while the session is checked. The build prerenders it into
+ * /chat's HTML, so the page paints before any script runs; it has the screen's own layout
+ * (sidebar width, header height, greeting position), so nothing moves when the chat takes
+ * over.
+ */
+function ChatSkeleton() {
+  return (
+    <div className="flex h-dvh overflow-hidden bg-stone-50">
+      <div className="hidden w-80 shrink-0 border-r border-stone-200 md:block" />
+      <main id="main" className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-center gap-3 border-b border-stone-200 bg-white px-4 py-3">
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-bold">General Chat</p>
+            <p className="truncate text-sm text-stone-600">Ask me anything!</p>
+          </div>
+        </div>
+        <div className="flex-1 overflow-y-auto">
+          <Welcome>
+            <p className="mt-4 text-sm text-stone-600" role="status">
+              Loading your assistant...
+            </p>
+          </Welcome>
+        </div>
+      </main>
+    </div>
+  );
 }
 
 function ChatScreen() {
@@ -212,19 +249,13 @@ function ChatScreen() {
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
             <section className="flex-1 overflow-y-auto" tabIndex={0} aria-label="Conversation">
               {chat.messages.length === 0 ? (
-                <div className="mx-auto max-w-xl px-4 py-16 text-center">
-                  <h2 className="text-2xl font-bold">Welcome to your calendar AI!</h2>
-                  <p className="mt-3 text-stone-700">
-                    Tell me what's on your plate and when you're at your best. I'll turn it into
-                    realistic time blocks, with buffers, at the hours that suit you — and I never
-                    shame you for a missed task.
-                  </p>
+                <Welcome>
                   {remaining > 0 && (
                     <p className="mt-4 text-sm font-medium text-sage-800">
                       You have {remaining} free interactions remaining.
                     </p>
                   )}
-                </div>
+                </Welcome>
               ) : (
                 <div className="mx-auto max-w-3xl">
                   <MessageList messages={chat.messages} status={chat.status} />
