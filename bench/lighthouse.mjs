@@ -10,11 +10,13 @@
 // signed-in hint) are put into the browser's own cookie jar over CDP, the origin's other
 // storage cleared instead of Lighthouse's reset (which would drop the cookies); the page
 // trades them for an access token exactly as after a real sign-in. A run that does not end
-// on the page asked for (e.g. redirected home as signed out) is refused, not scored. Each path is measured RUNS times (default
-// 3) and the run with the median performance score is reported, as Lighthouse advises
-// (total blocking time varies with the machine's load). Prints each category score and the
-// core metrics per path, and exits 1 when a path misses the bar (MIN_PERFORMANCE,
-// MIN_ACCESSIBILITY, MIN_BEST_PRACTICES, default 95; MIN_PERFORMANCE_HOME for /, default 100). CHROME_PATH picks the browser (default /usr/bin/chromium).
+// on the page asked for (e.g. redirected home as signed out) is refused, not scored. Each
+// path is measured RUNS times (default 3) and the run with the median performance score is
+// reported, as Lighthouse advises (total blocking time varies with the machine's load).
+// Prints each category score and the core metrics per path, and exits 1 when a path misses
+// the bar (MIN_PERFORMANCE, MIN_ACCESSIBILITY, MIN_BEST_PRACTICES, default 95;
+// MIN_PERFORMANCE_HOME for /, default 100). CHROME_PATH picks the browser (default
+// /usr/bin/chromium).
 import os from "node:os";
 import { chromium } from "@playwright/test";
 import { startBuiltServer } from "./built-server.mjs";

@@ -50,41 +50,38 @@ for (const e of makeEvents(50)) {
   });
 }
 
-type Variant = { name: string; run: () => Promise<unknown> };
-const pair = (name: string, dynamic: () => Promise<unknown>, prepared: () => Promise<unknown>) => [
-  { name: `${name}, built per call`, run: dynamic },
-  { name: `${name}, prepared`, run: prepared },
-];
+type Run = () => Promise<unknown>;
+type Pair = { name: string; dynamic: Run; prepared: Run };
 
 const usagePrepared = preparedPerDb((d) => usageRowQuery(d).prepare("bench_usage"));
 const listPrepared = preparedPerDb((d) => allLiveEventsQuery(d).prepare("bench_list"));
 const sessionPrepared = preparedPerDb((d) => liveSessionQuery(d).prepare("bench_session"));
 
-const groups: Variant[][] = [
-  pair(
-    "usage row",
-    () => usageRowQuery(db).execute({ userId }),
-    () => usagePrepared(db).execute({ userId }),
-  ),
-  pair(
-    "calendar list (50 events)",
-    () => allLiveEventsQuery(db).execute({ userId }),
-    () => listPrepared(db).execute({ userId }),
-  ),
-  pair(
-    "session check",
-    () => liveSessionQuery(db).execute({ sessionId, userId }),
-    () => sessionPrepared(db).execute({ sessionId, userId }),
-  ),
+const pairs: Pair[] = [
+  {
+    name: "usage row",
+    dynamic: () => usageRowQuery(db).execute({ userId }),
+    prepared: () => usagePrepared(db).execute({ userId }),
+  },
+  {
+    name: "calendar list (50 events)",
+    dynamic: () => allLiveEventsQuery(db).execute({ userId }),
+    prepared: () => listPrepared(db).execute({ userId }),
+  },
+  {
+    name: "session check",
+    dynamic: () => liveSessionQuery(db).execute({ sessionId, userId }),
+    prepared: () => sessionPrepared(db).execute({ sessionId, userId }),
+  },
 ];
 
-async function measure(variant: Variant): Promise<number> {
+async function measure(run: Run): Promise<number> {
   let done = 0;
   const until = Date.now() + ROUND_MS;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (Date.now() < until) {
-        await variant.run();
+        await run();
         done++;
       }
     }),
@@ -97,7 +94,7 @@ console.log(
 );
 console.log("\n| query | built per call (queries/s) | prepared (queries/s) | ratio |");
 console.log("|---|---:|---:|---:|");
-for (const [dynamic, prepared] of groups as [Variant, Variant][]) {
+for (const { name, dynamic, prepared } of pairs) {
   await measure(dynamic); // warm up both (the first prepared call plans it per connection)
   await measure(prepared);
   const a: number[] = [];
@@ -107,7 +104,6 @@ for (const [dynamic, prepared] of groups as [Variant, Variant][]) {
     b.push(await measure(prepared));
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-  const name = dynamic.name.replace(", built per call", "");
   console.log(
     `| ${name} | ${Math.round(median(a))} | ${Math.round(median(b))} | ${(median(b) / median(a)).toFixed(2)} |`,
   );

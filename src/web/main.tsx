@@ -15,10 +15,9 @@ const app = (
 // A prerendered page (the public pages, see src/web/prerender) is hydrated once its route's
 // code has loaded: React adopts the markup already on screen, nothing is drawn twice. Where
 // the first render differs (e.g. a questionnaire result kept in this tab), React renders
-// afresh; that is expected, so it is not reported as an error.
-// Hydration runs as a transition, so React yields to the browser every few milliseconds
-// instead of adopting the whole page in one long task (the page is already on screen and
-// interactive links work as plain links meanwhile).
+// afresh; that is expected, so it is not reported as an error. Hydration runs as a
+// transition, so React yields to the browser every few milliseconds instead of adopting the
+// whole page in one long task (the page is already on screen; links work as plain links).
 if (container.hasChildNodes()) {
   preloadRoute(window.location.pathname).then(() =>
     startTransition(() => {

@@ -6,7 +6,6 @@ import {
   BillingProviderError,
   WebhookSignatureError,
 } from "../integrations/billing/billing-provider.ts";
-
 import { memoryRateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
