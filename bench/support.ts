@@ -86,8 +86,9 @@ export async function startBenchApp(prefix: string) {
     logger: false,
     llm: recordingModel().model,
     chatRateLimit: { max: 1_000_000, windowSeconds: 60 },
+    feedTokenRateLimit: { max: 1_000_000, windowSeconds: 60 },
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as { port: number };
-  return { kind, database, app, url: `http://127.0.0.1:${port}` };
+  return { kind, database, app, config, url: `http://127.0.0.1:${port}` };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  DISPLAYED_LIFE_AREA_COUNT,
+  ENTITLEMENTS,
   formatPrice,
   LIFE_AREAS,
   LIFE_AREAS_BY_TIER,
@@ -8,7 +8,9 @@ import {
   nextTier,
   PLANS,
   parseTier,
+  planFeatures,
   planFor,
+  requiredTierFor,
   requiredTierForArea,
   TIERS,
   tierIncludesArea,
@@ -41,23 +43,59 @@ describe("plans", () => {
     expect(PLANS.map((p) => p.nextTier)).toEqual(["starter", "pro", null]);
   });
 
-  it("calendar sync is unavailable on free and included on starter and pro", () => {
-    expect(planFor("free").unavailableFeatures).toContain("Calendar sync");
-    expect(planFor("free").calendarSync).toBe(false);
-    expect(planFor("starter").calendarSync).toBe(true);
-    expect(planFor("pro").calendarSync).toBe(true);
+  it("every card line comes from a limit or an entitlement, and the feed is every plan's", () => {
+    expect(planFor("free").features).toEqual([
+      "15 messages a month",
+      "Calendar assistant that plans your time blocks",
+      "Calendar sync: subscribe in Google or Apple Calendar",
+      "3 life areas: Fitness, Productivity, Goals",
+    ]);
+    expect(planFor("free").unavailableFeatures).toEqual(["Full multi-week fitness program"]);
+    expect(planFor("starter").features).toContain(
+      "9 life areas: Fitness, Productivity, Goals, Conversation, Support, Writing, Career, Travel, Relationships",
+    );
+    expect(planFor("starter").features).toContain("Full multi-week fitness program");
+    expect(planFor("pro").features).toEqual([
+      "Unlimited messages",
+      "Calendar assistant that plans your time blocks",
+      "Calendar sync: subscribe in Google or Apple Calendar",
+      "All 12 life areas",
+      "Full multi-week fitness program",
+    ]);
+    for (const plan of PLANS) {
+      expect(plan.features).toContain("Calendar sync: subscribe in Google or Apple Calendar");
+      expect(plan.unavailableFeatures).not.toContain(
+        "Calendar sync: subscribe in Google or Apple Calendar",
+      );
+    }
   });
 
-  it("pro lists premium models, priority support, advanced scheduling, creating images and get-help-first", () => {
-    expect(planFor("pro").features).toEqual(
-      expect.arrayContaining([
-        "Premium models",
-        "Priority support",
-        "Advanced scheduling",
-        "Creating images",
-        "Get help first",
-      ]),
-    );
+  it("nothing the product does not do is on a card", () => {
+    const lines = PLANS.flatMap((p) => [...p.features, ...p.unavailableFeatures]).join("\n");
+    for (const missing of [
+      /premium models/i,
+      /priority support/i,
+      /advanced scheduling/i,
+      /images/i,
+      /help first/i,
+      /14 life areas/i,
+      /connected calendar/i,
+    ]) {
+      expect(lines).not.toMatch(missing);
+    }
+    expect(planFeatures("pro").map((f) => f.id)).toEqual([
+      "monthly-messages",
+      "calendar-assistant",
+      "calendar-feed",
+      "life-areas",
+      "full-fitness-program",
+    ]);
+  });
+
+  it("the full fitness program and writing into connected calendars start at starter", () => {
+    expect(requiredTierFor("fullFitnessProgram")).toBe("starter");
+    expect(requiredTierFor("writeToConnectedCalendars")).toBe("starter");
+    expect(ENTITLEMENTS.free.writeToConnectedCalendars).toBe(false);
   });
 
   it("life areas: free has fitness, productivity, goals; starter adds six; pro has all", () => {
@@ -67,7 +105,7 @@ describe("plans", () => {
       expect.arrayContaining(["conversation", "support", "writing", "career", "travel"]),
     );
     expect(LIFE_AREAS_BY_TIER.pro).toEqual(LIFE_AREAS);
-    expect(DISPLAYED_LIFE_AREA_COUNT).toEqual({ free: 3, starter: 9, pro: 14 });
+    expect(PLANS.map((p) => p.lifeAreaCount)).toEqual([3, 9, 12]);
   });
 
   it("each area needs the lowest tier that includes it", () => {

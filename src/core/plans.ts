@@ -82,12 +82,6 @@ export const LIFE_AREAS_BY_TIER: Record<Tier, readonly LifeArea[]> = {
   pro: LIFE_AREAS,
 };
 
-/**
- * The counts the pricing screen displays. The spec gives 3 / 9 / 14 although it names only
- * twelve areas; pro's "14" is the spec's own figure and is shown as given.
- */
-export const DISPLAYED_LIFE_AREA_COUNT: Record<Tier, number> = { free: 3, starter: 9, pro: 14 };
-
 export function isLifeArea(value: string): value is LifeArea {
   return (LIFE_AREAS as readonly string[]).includes(value);
 }
@@ -99,6 +93,118 @@ export function requiredTierForArea(area: LifeArea): Tier {
 
 export function tierIncludesArea(tier: Tier, area: LifeArea): boolean {
   return LIFE_AREAS_BY_TIER[tier].includes(area);
+}
+
+/**
+ * What each plan lets a person do. These flags are the truth the server enforces and the
+ * cards are written from: a feature appears on a card only through a flag here, and each
+ * flag is exercised by a test (named beside it).
+ */
+export type PlanEntitlements = {
+  /** Life areas whose assistants the plan may create and use (server: 403 otherwise). */
+  lifeAreas: readonly LifeArea[];
+  /** The built-in generator writes the whole multi-week fitness program, not only week 1. */
+  fullFitnessProgram: boolean;
+  /**
+   * Sage writes its plans into a calendar the person connected (Google, CalDAV). Not built
+   * in this version: the flag is kept so the tier rule is decided in one place, and it is
+   * not shown on any card until the feature exists. The subscribable feed is every plan's.
+   */
+  writeToConnectedCalendars: boolean;
+};
+
+export const ENTITLEMENTS: Record<Tier, PlanEntitlements> = {
+  free: {
+    lifeAreas: LIFE_AREAS_BY_TIER.free,
+    fullFitnessProgram: false,
+    writeToConnectedCalendars: false,
+  },
+  starter: {
+    lifeAreas: LIFE_AREAS_BY_TIER.starter,
+    fullFitnessProgram: true,
+    writeToConnectedCalendars: true,
+  },
+  pro: {
+    lifeAreas: LIFE_AREAS_BY_TIER.pro,
+    fullFitnessProgram: true,
+    writeToConnectedCalendars: true,
+  },
+};
+
+/** The lowest tier with the entitlement (the upgrade a locked feature points to). */
+export function requiredTierFor(flag: "fullFitnessProgram" | "writeToConnectedCalendars"): Tier {
+  return TIERS.find((t) => ENTITLEMENTS[t][flag]) ?? "pro";
+}
+
+/** One line of a plan card's checklist. `id` names the behaviour a test exercises. */
+export type PlanFeature = {
+  id:
+    | "monthly-messages"
+    | "calendar-assistant"
+    | "calendar-feed"
+    | "life-areas"
+    | "full-fitness-program";
+  label: string;
+  included: boolean;
+};
+
+const AREA_NAMES: Record<LifeArea, string> = {
+  fitness: "Fitness",
+  productivity: "Productivity",
+  goals: "Goals",
+  conversation: "Conversation",
+  support: "Support",
+  writing: "Writing",
+  career: "Career",
+  travel: "Travel",
+  relationships: "Relationships",
+  nutrition: "Nutrition",
+  learning: "Learning",
+  creative: "Creative",
+};
+
+export function lifeAreaName(area: LifeArea): string {
+  return AREA_NAMES[area];
+}
+
+function messagesLine(tier: Tier): string {
+  const limit = MONTHLY_LIMITS[tier];
+  return isUnlimited(limit) ? "Unlimited messages" : `${limit} messages a month`;
+}
+
+function areasLine(tier: Tier): string {
+  const areas = LIFE_AREAS_BY_TIER[tier];
+  if (areas.length === LIFE_AREAS.length) return `All ${areas.length} life areas`;
+  return `${areas.length} life areas: ${areas.map(lifeAreaName).join(", ")}`;
+}
+
+/**
+ * The checklist a plan's card shows, written from the plan's limits and entitlements —
+ * nothing else. Included lines first, in a fixed order; then what the plan leaves out.
+ * Calendar sync means the subscribable feed (Google, Apple, any calendar app): every plan.
+ */
+export function planFeatures(tier: Tier): PlanFeature[] {
+  const e = ENTITLEMENTS[tier];
+  const lines: PlanFeature[] = [
+    { id: "monthly-messages", label: messagesLine(tier), included: true },
+    {
+      id: "calendar-assistant",
+      label: "Calendar assistant that plans your time blocks",
+      included: true,
+    },
+    {
+      id: "calendar-feed",
+      label: "Calendar sync: subscribe in Google or Apple Calendar",
+      included: true,
+    },
+    { id: "life-areas", label: areasLine(tier), included: true },
+    {
+      id: "full-fitness-program",
+      label: "Full multi-week fitness program",
+      included: e.fullFitnessProgram,
+    },
+  ];
+  return [...lines.filter((l) => l.included), ...lines.filter((l) => !l.included)];
 }
 
 export type PlanDefinition = {
@@ -117,79 +223,34 @@ export type PlanDefinition = {
   features: readonly string[];
   /** Shown struck through as not available on this plan. */
   unavailableFeatures: readonly string[];
-  calendarSync: boolean;
+  entitlements: PlanEntitlements;
   recommended: boolean;
   nextTier: Tier | null;
 };
 
-export const PLANS: readonly PlanDefinition[] = [
-  {
-    id: "free",
-    name: "Free",
-    alias: null,
-    price: 0,
+const PLAN_NAMES: Record<Tier, { name: string; alias: string | null; price: number }> = {
+  free: { name: "Free", alias: null, price: 0 },
+  starter: { name: "Starter", alias: "Personal", price: 5 },
+  pro: { name: "Pro", alias: null, price: 10 },
+};
+
+export const PLANS: readonly PlanDefinition[] = TIERS.map((tier) => {
+  const features = planFeatures(tier);
+  return {
+    id: tier,
+    ...PLAN_NAMES[tier],
     currency: "usd",
     interval: "month",
-    monthlyLimit: MONTHLY_LIMITS.free,
-    lifeAreaCount: DISPLAYED_LIFE_AREA_COUNT.free,
-    lifeAreas: LIFE_AREAS_BY_TIER.free,
-    features: [
-      `${MONTHLY_LIMITS.free} conversations per month`,
-      `${DISPLAYED_LIFE_AREA_COUNT.free} life areas`,
-      "Personalized calendar assistant",
-    ],
-    unavailableFeatures: ["Calendar sync"],
-    calendarSync: false,
-    recommended: false,
-    nextTier: "starter",
-  },
-  {
-    id: "starter",
-    name: "Starter",
-    alias: "Personal",
-    price: 5,
-    currency: "usd",
-    interval: "month",
-    monthlyLimit: MONTHLY_LIMITS.starter,
-    lifeAreaCount: DISPLAYED_LIFE_AREA_COUNT.starter,
-    lifeAreas: LIFE_AREAS_BY_TIER.starter,
-    features: [
-      `${MONTHLY_LIMITS.starter} conversations per month`,
-      `${DISPLAYED_LIFE_AREA_COUNT.starter} life areas`,
-      "Calendar integration and sync",
-      "Personalized calendar assistant",
-    ],
-    unavailableFeatures: [],
-    calendarSync: true,
-    recommended: true,
-    nextTier: "pro",
-  },
-  {
-    id: "pro",
-    name: "Pro",
-    alias: null,
-    price: 10,
-    currency: "usd",
-    interval: "month",
-    monthlyLimit: MONTHLY_LIMITS.pro,
-    lifeAreaCount: DISPLAYED_LIFE_AREA_COUNT.pro,
-    lifeAreas: LIFE_AREAS_BY_TIER.pro,
-    features: [
-      "Unlimited conversations",
-      `${DISPLAYED_LIFE_AREA_COUNT.pro} life areas`,
-      "Calendar integration and sync",
-      "Premium models",
-      "Priority support",
-      "Advanced scheduling",
-      "Creating images",
-      "Get help first",
-    ],
-    unavailableFeatures: [],
-    calendarSync: true,
-    recommended: false,
-    nextTier: null,
-  },
-];
+    monthlyLimit: MONTHLY_LIMITS[tier],
+    lifeAreaCount: LIFE_AREAS_BY_TIER[tier].length,
+    lifeAreas: LIFE_AREAS_BY_TIER[tier],
+    features: features.filter((f) => f.included).map((f) => f.label),
+    unavailableFeatures: features.filter((f) => !f.included).map((f) => f.label),
+    entitlements: ENTITLEMENTS[tier],
+    recommended: tier === "starter",
+    nextTier: nextTier(tier),
+  };
+});
 
 export function planFor(tier: Tier): PlanDefinition {
   return PLANS.find((p) => p.id === tier)!;
@@ -198,4 +259,18 @@ export function planFor(tier: Tier): PlanDefinition {
 /** '$5/month', '$0' */
 export function formatPrice(plan: Pick<PlanDefinition, "price" | "interval">): string {
   return plan.price === 0 ? "$0" : `$${plan.price}/${plan.interval}`;
+}
+
+/**
+ * Has the billing portal anything to show this person? Stripe's portal serves any customer
+ * (invoices, resubscribing); the demo portal only a paid plan. The server's portal endpoint
+ * and every Manage Billing button use this one rule, so a button never leads to "No active
+ * subscription found".
+ */
+export function hasBillingToManage(
+  account: { tier: Tier; customerId: string | null },
+  billing: "stripe" | "demo" | "unavailable",
+): boolean {
+  if (billing === "stripe") return account.customerId !== null;
+  return billing === "demo" && account.tier !== "free";
 }

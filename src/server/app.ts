@@ -4,9 +4,15 @@ import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from "fastify";
 import sjson from "secure-json-parse";
 import type Stripe from "stripe";
+import { isAppPath } from "../core/app-paths.ts";
 import { createAccessTokens } from "./auth/access-token.ts";
 import { createRequireUser } from "./auth/authenticate.ts";
 import type { Config } from "./config.ts";
@@ -15,16 +21,18 @@ import type { Database } from "./db/client.ts";
 import { AppError } from "./errors.ts";
 import { registerErrorHandling } from "./http-errors.ts";
 import { createBillingProvider } from "./integrations/billing/create-billing-provider.ts";
-import { createGoogleSignIn, type GoogleSignIn } from "./integrations/identity/google.ts";
+import { type GoogleSignIn, googleFromConfig } from "./integrations/identity/google.ts";
 import type { LanguageModel } from "./integrations/llm/language-model.ts";
 import { createOfflineAssistant } from "./integrations/llm/offline-assistant.ts";
 import { createOpenAiModel } from "./integrations/llm/openai-model.ts";
 import { PROJECT_ROOT } from "./project-root.ts";
+import { serializeError } from "./redact-error.ts";
 import { registerAccountRoutes } from "./routes/account.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
 import { registerCalendarRoutes } from "./routes/calendar.ts";
 import { registerChatRoutes } from "./routes/chat.ts";
+import { registerConnectionRoutes } from "./routes/connections.ts";
 import { registerConversationRoutes } from "./routes/conversations.ts";
 import { registerDemoBillingRoutes } from "./routes/demo-billing.ts";
 import { registerDomainContextRoutes } from "./routes/domain-contexts.ts";
@@ -53,6 +61,8 @@ export type BuildOptions = {
   now?: () => Date;
   /** Replaces the per-user chat rate limit (benchmarks). */
   chatRateLimit?: { max: number; windowSeconds: number };
+  /** Replaces the feed's per-token rate limit (benchmarks fetch each feed in a loop). */
+  feedTokenRateLimit?: { max: number; windowSeconds: number };
   /** A Stripe SDK client to use instead of one built from STRIPE_SECRET_KEY (tests: a loopback fake). */
   stripeClient?: Stripe;
   /** Sees every route as it is registered (tests: the route table that keeps /api protected). */
@@ -131,8 +141,27 @@ export function loggerOptions(config: Config) {
         url: redactUrl(req.url),
         remoteAddress: req.ip,
       }),
+      // query values (Drizzle's params, PostgreSQL's detail) never reach the log
+      err: serializeError,
     },
   };
+}
+
+/**
+ * Warns once, at the first request that carries X-Forwarded-For while TRUST_PROXY=0: the
+ * server is behind a proxy it does not trust, so every client shares the proxy's address
+ * and its per-address limits.
+ */
+function warnOnUntrustedProxy(app: FastifyInstance, config: Config): void {
+  if (config.trustProxy > 0) return;
+  let warned = false;
+  app.addHook("onRequest", async (request) => {
+    if (warned || request.headers["x-forwarded-for"] === undefined) return;
+    warned = true;
+    app.log.warn(
+      "requests carry X-Forwarded-For but TRUST_PROXY is 0: every client behind the proxy shares its address for rate limits. Set TRUST_PROXY to the number of proxies in front of Sage.",
+    );
+  });
 }
 
 export async function buildApp(opts: BuildOptions) {
@@ -167,6 +196,14 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   registerErrorHandling(app);
+  warnOnUntrustedProxy(app, config);
+  // API answers are one person's data (or carry a token): no browser or proxy keeps them,
+  // unless a route chose its own caching (the feed)
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) {
+      reply.header("cache-control", "no-store");
+    }
+  });
   // the same rule for path parameters and query strings (a %00 in a URL reaches them decoded)
   app.addHook("preValidation", async (request) => {
     const problem = textProblem(request.params) ?? textProblem(request.query);
@@ -197,14 +234,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(cookie, { secret: config.sessionSecret });
 
   const tokens = createAccessTokens(config.sessionSecret, config.publicUrl.origin);
-  const google =
-    opts.google ??
-    (config.google
-      ? createGoogleSignIn({
-          ...config.google,
-          redirectUri: new URL("/api/auth/google/callback", config.publicUrl).href,
-        })
-      : undefined);
+  const google = opts.google ?? googleFromConfig(config);
   const llm =
     opts.llm === null
       ? undefined
@@ -247,7 +277,8 @@ export async function buildApp(opts: BuildOptions) {
   registerDemoBillingRoutes(app, ctx);
   await registerStripeWebhookRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
-  registerCalendarRoutes(app, ctx);
+  registerCalendarRoutes(app, ctx, opts.feedTokenRateLimit);
+  registerConnectionRoutes(app, ctx);
 
   const hasWeb = existsSync(path.join(webRoot, "index.html"));
   if (hasWeb) {
@@ -289,8 +320,11 @@ export async function buildApp(opts: BuildOptions) {
 
   app.setNotFoundHandler((request, reply) => {
     const readable = request.method === "GET" || request.method === "HEAD";
-    // the SPA owns every other path, including its own 404 screen
-    if (hasWeb && readable && isSpaPath(request.url)) return sendIndex(reply);
+    // the SPA owns every other path: its screens, and its own 404 screen with a 404 status
+    if (hasWeb && readable && isSpaPath(request.url)) {
+      if (!isAppPath(request.url.split("?")[0] ?? "")) reply.code(404);
+      return sendIndex(reply);
+    }
     return reply.code(404).send({ error: "Not found", code: "not_found" });
   });
 

@@ -18,6 +18,30 @@ describe("loadConfig", () => {
     expect(c.databaseUrl).toBeUndefined();
   });
 
+  it("listens on loopback only while development sign-in or demo billing can run, unless HOST is set", () => {
+    const local = loadConfig({ DATA_DIR: tmp() });
+    expect({ host: local.host, loopbackOnly: local.loopbackOnly }).toEqual({
+      host: "127.0.0.1",
+      loopbackOnly: true,
+    });
+    const explicit = loadConfig({ DATA_DIR: tmp(), HOST: "0.0.0.0" });
+    expect({ host: explicit.host, loopbackOnly: explicit.loopbackOnly }).toEqual({
+      host: "0.0.0.0",
+      loopbackOnly: false,
+    });
+    const deployed = loadConfig({
+      DATA_DIR: tmp(),
+      PUBLIC_URL: "https://sage.example",
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+      SESSION_SECRET: "x".repeat(32),
+    });
+    expect({ host: deployed.host, loopbackOnly: deployed.loopbackOnly }).toEqual({
+      host: "0.0.0.0",
+      loopbackOnly: false,
+    });
+  });
+
   it("generates the session secret once and keeps it under DATA_DIR", () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -11,7 +11,8 @@ const optionalString = z
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Unset (or empty): loopback while development sign-in or demo billing runs, else 0.0.0.0. */
+  HOST: optionalString,
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
@@ -22,6 +23,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   /** Only for tests and self-hosted identity providers that speak Google's OpenID Connect. */
   GOOGLE_ISSUER: optionalString.pipe(z.url().optional()),
+  /** Google Calendar API v3's base (tests point it at a loopback server). */
+  GOOGLE_API_BASE: z.url().default("https://www.googleapis.com"),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
   LLM_MODEL: z.string().default("gpt-4.1-nano"),
@@ -30,13 +33,23 @@ const envSchema = z.object({
   STRIPE_PRICE_STARTER: optionalString,
   STRIPE_PRICE_PRO: optionalString,
   /** Number of proxy hops to trust for the client address (0 = none). */
+  /** Seals connected calendars' credentials (AES-256-GCM); any text of 32+ characters. */
+  CALENDAR_SECRET_KEY: optionalString.pipe(
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Config = {
   port: number;
+  /** What `listen` binds first (src/server/listen.ts adds ::1 while loopback-only). */
   host: string;
+  /**
+   * true when HOST was not set and a local-only feature (development sign-in, demo billing)
+   * is on: the server then listens on loopback only, so no other machine can reach them.
+   */
+  loopbackOnly: boolean;
   publicUrl: URL;
   /** true when PUBLIC_URL points at this machine: only then may development defaults run. */
   isLocal: boolean;
@@ -53,6 +66,13 @@ export type Config = {
   };
   trustProxy: number;
   logLevel: string;
+  /**
+   * The 32-byte key sealing connected calendars' credentials: from CALENDAR_SECRET_KEY, or
+   * generated into DATA_DIR on localhost; undefined elsewhere (connecting is then refused).
+   */
+  calendarKey: Buffer | undefined;
+  /** Google Calendar API v3's base URL (GOOGLE_API_BASE). */
+  googleApiBase: string;
 };
 
 export class ConfigError extends Error {
@@ -62,6 +82,31 @@ export class ConfigError extends Error {
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 export function isLocalUrl(url: URL): boolean {
   return LOCAL_HOSTS.has(url.hostname) || url.hostname.endsWith(".localhost");
+}
+
+/** The names of this machine's loopback interface: one local origin may be written any of them. */
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Whether a browser's Origin header names this app: PUBLIC_URL's origin exactly, or — when
+ * PUBLIC_URL is a loopback address — the same scheme and port under another loopback name
+ * (opening http://127.0.0.1:3000 when PUBLIC_URL says http://localhost:3000).
+ */
+export function isOwnOrigin(origin: string, publicUrl: URL): boolean {
+  if (origin === publicUrl.origin) return true;
+  if (!LOOPBACK_NAMES.has(publicUrl.hostname)) return false;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return (
+    LOOPBACK_NAMES.has(url.hostname) &&
+    url.protocol === publicUrl.protocol &&
+    url.port === publicUrl.port &&
+    url.origin === origin
+  );
 }
 
 /**
@@ -112,14 +157,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
+  // development sign-in runs without Google, demo billing without Stripe, both only locally
+  const localOnlyFeatures = isLocal && (!google || !e.STRIPE_SECRET_KEY);
+  const loopbackOnly = !e.HOST && localOnlyFeatures;
+
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (loopbackOnly ? "127.0.0.1" : "0.0.0.0"),
+    loopbackOnly,
     publicUrl,
     isLocal,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    sessionSecret: e.SESSION_SECRET ?? localSessionSecret(dataDir),
+    sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir, "session-secret"),
     google,
     llm: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.LLM_MODEL },
     stripe: {
@@ -130,12 +180,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    googleApiBase: e.GOOGLE_API_BASE.replace(/\/+$/, ""),
+    calendarKey: e.CALENDAR_SECRET_KEY
+      ? createHash("sha256").update(e.CALENDAR_SECRET_KEY).digest()
+      : isLocal
+        ? createHash("sha256").update(localSecret(dataDir, "calendar-secret-key")).digest()
+        : undefined,
   };
 }
 
-/** Generated once and kept under DATA_DIR, so local sessions survive restarts. */
-function localSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+/**
+ * Generated once and kept under DATA_DIR, so local sessions (and sealed calendar
+ * credentials) survive restarts.
+ */
+function localSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   try {
     const existing = readFileSync(file, "utf8").trim();
     if (existing.length >= 32) return existing;

@@ -24,7 +24,7 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; message: 
 /** Connection-level failures of the database (not bad queries): the database is away. */
 const DB_DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH"]);
 const DB_DOWN_TEXT =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not currently accepting connections|the database system is (starting up|shutting down)|Client has encountered a connection error/i;
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not currently accepting connections|the database system is (starting up|shutting down)|Client has encountered a connection error|Client was closed and is not queryable/i;
 
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== "object" || depth > 5) return false;

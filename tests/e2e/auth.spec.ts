@@ -57,3 +57,21 @@ test("an unknown path shows the 404 screen", async ({ page }) => {
   await page.getByRole("link", { name: "Go Home" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("opened at http://127.0.0.1 (not localhost), sign-in and a reload keep the session", async ({
+  page,
+  baseURL,
+}) => {
+  const loopback = baseURL!.replace("://localhost:", "://127.0.0.1:");
+  await page.goto(`${loopback}/`);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  const email = uniqueEmail("loopback");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Continue with this e-mail" }).click();
+  await expect(page).toHaveURL(`${loopback}/chat`);
+  await expect(page.getByText(email).first()).toBeVisible();
+  // the reload renews the access token through /api/auth/refresh, Origin http://127.0.0.1:…
+  await page.reload();
+  await expect(page).toHaveURL(`${loopback}/chat`);
+  await expect(page.getByText(email).first()).toBeVisible();
+});

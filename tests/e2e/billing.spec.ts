@@ -88,7 +88,7 @@ test("free user runs out, pays for Starter, chats again, then cancels back to fr
   await page.reload();
   await expect(page.getByText("16 of 15 this month")).toBeVisible();
   await expect(page.getByText("Usage Limit Reached")).toBeVisible();
-  await expect(page.getByPlaceholder("Upgrade to continue chatting...")).toBeDisabled();
+  await expect(page.getByPlaceholder("Upgrade to keep chatting")).toBeDisabled();
 });
 
 test("cancelling on the checkout page lands on /cancel; Try Again reopens the plans", async ({

@@ -7,7 +7,7 @@ async function answerAssessment(
   scan: (page: Page) => Promise<void> = expectAccessible,
 ) {
   await page.goto("/fitness");
-  await expect(page.getByText("Answer 5 quick questions")).toBeVisible();
+  await expect(page.getByText("Answer 4 quick questions")).toBeVisible();
   await expect(page.getByText("Takes about 2 minutes")).toBeVisible();
   await scan(page);
   await page.getByRole("button", { name: "Start Assessment" }).click();
@@ -59,7 +59,7 @@ test("signed out: assessment → preview → sign in → saved → upgrade or ke
   await expect(page.getByText("Dumbbell bench press: 4 × 8–10").first()).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole("button", { name: "Sign In & Get Full Program" }).click();
+  await page.getByRole("button", { name: "Sign In & Save Program" }).click();
   await expect(page).toHaveURL(/\/signin$/);
   const email = uniqueEmail("fitness");
   await page.getByLabel("E-mail address").fill(email);
@@ -88,13 +88,13 @@ test("signed out: assessment → preview → sign in → saved → upgrade or ke
   ).toBeVisible();
   await expect(page.getByText("Saved to your account.")).toBeVisible();
 
-  await page.getByRole("button", { name: "Upgrade to Full Program ($9.99/month)" }).click();
+  await page.getByRole("button", { name: "Get the full program with Starter ($5/month)" }).click();
   await expect(page).toHaveURL(/\/$/);
   const state = await page.evaluate(() => (history.state as { usr?: unknown }).usr);
   expect(state).toEqual({ showPricing: true });
 });
 
-test("timed progress messages at 1 s, 2.5 s and 4 s, then the ready message and the preview", async ({
+test("one honest message while the program is written, then what was built and the preview", async ({
   page,
 }) => {
   let release: () => void = () => undefined;
@@ -108,16 +108,14 @@ test("timed progress messages at 1 s, 2.5 s and 4 s, then the ready message and 
   await pauseClock(page);
   await answerAssessment(page, scanPaused);
   const status = page.getByRole("status");
-  await expect(status).toHaveText("Reading your answers...");
-  await page.clock.fastForward(1_000);
-  await expect(status).toHaveText("Analyzing your goals and experience...");
-  await page.clock.fastForward(1_500);
-  await expect(status).toHaveText("Designing your weekly structure...");
-  await page.clock.fastForward(1_500);
-  await expect(status).toHaveText("Choosing exercises for your first week...");
-  await scanPaused(page); // no timed change is left before the answer arrives
+  await expect(status).toHaveText("Writing your program from your 4 answers...");
+  await page.clock.fastForward(5_000);
+  await expect(status).toHaveText("Writing your program from your 4 answers...");
+  await scanPaused(page); // nothing changes on a timer before the answer arrives
   release();
   await expect(status).toHaveText("Your program is ready!");
+  await expect(page.getByText(/^10 weeks, 4 sessions a week: Monday, Tuesday/)).toBeVisible();
+  await expect(page.getByText("Week 1 written out in full")).toBeVisible();
   await page.clock.fastForward(1_400);
   await expect(
     page.getByRole("heading", { name: "Your fitness program", exact: true }),

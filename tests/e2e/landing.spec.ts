@@ -18,7 +18,7 @@ test("the landing page shows every section and passes the accessibility scan", a
       name: "An AI that manages your calendar the way you actually work",
     }),
   ).toBeVisible();
-  await expect(page.getByText("Answer 5 questions")).toBeVisible();
+  await expect(page.getByText("Answer 6 questions")).toBeVisible();
   await expect(page.getByText("Free preview - No signup required")).toBeVisible();
   for (const name of [
     "Calendar Intelligence",
@@ -90,15 +90,15 @@ test("a vote counts once: the count rises, the button is disabled, and stays so 
 
 test("the quick setup runs one question at a time to the profile summary", async ({ page }) => {
   await openLanding(page);
-  await page.getByLabel("Life area").selectOption("career");
+  await page.getByLabel("Life area").selectOption("goals");
   await page.getByRole("button", { name: "Start quick setup" }).click();
 
   const answers = [
-    "Customer support lead for four years",
-    "Working as a product manager",
-    "Explaining technical problems simply",
-    "No formal product experience",
-    "Two evenings a week",
+    "Save for a deposit on a flat",
+    "A stable home before school starts",
+    "About a third saved",
+    "Unexpected costs",
+    "An hour on Sunday evenings",
   ];
   for (const [i, answer] of answers.entries()) {
     await expect(page.getByText(`${i + 1} of 5`)).toBeVisible();
@@ -114,7 +114,9 @@ test("the quick setup runs one question at a time to the profile summary", async
     page.getByRole("heading", { name: "Perfect! I'm getting to know you." }),
   ).toBeVisible();
   await expect(page.getByText("Your Profile:")).toBeVisible();
-  await expect(page.getByText("Current role: Customer support lead for four years.")).toBeVisible();
+  await expect(
+    page.getByText("Your goal this year is “Save for a deposit on a flat”."),
+  ).toBeVisible();
   await expectAccessible(page);
 
   await page.getByRole("button", { name: "Help Me With Something Else" }).click();
@@ -126,7 +128,7 @@ test("a signed-in user can run the quick setup from home and start getting help 
 }) => {
   await signIn(page, uniqueEmail("onboarding"));
   await page.getByRole("link", { name: "Sage home" }).click(); // fromChat: stays home
-  await page.getByLabel("Life area").selectOption("writing");
+  await page.getByLabel("Life area").selectOption("goals");
   await page.getByRole("button", { name: "Start quick setup" }).click();
   // the open flow keeps a signed-in user on / (no auto-redirect to /chat)
   for (let i = 0; i < 5; i++) {
@@ -138,14 +140,14 @@ test("a signed-in user can run the quick setup from home and start getting help 
   await page.getByRole("button", { name: "Start Getting Help" }).click();
   await expect(page).toHaveURL(/\/chat$/);
   await expect(page.getByText("Here's what I learned about how you work:")).toBeVisible();
-  await expect(page.getByRole("button", { name: /writing assistant/i })).toBeVisible();
+  await expect(page.getByRole("button", { name: /goals assistant/i })).toBeVisible();
 });
 
 test("a visitor's quick setup survives sign-in and becomes an assistant in the chat", async ({
   page,
 }) => {
   await openLanding(page);
-  await page.getByLabel("Life area").selectOption("writing");
+  await page.getByLabel("Life area").selectOption("goals");
   await page.getByRole("button", { name: "Start quick setup" }).click();
   for (let i = 0; i < 5; i++) {
     await page.getByRole("textbox").fill(`My answer ${i + 1}`);
@@ -158,12 +160,12 @@ test("a visitor's quick setup survives sign-in and becomes an assistant in the c
   await page.getByRole("button", { name: "Continue with this e-mail" }).click();
   await expect(page).toHaveURL(/\/chat$/);
   await expect(page.getByText("Here's what I learned about how you work:")).toBeVisible();
-  const assistant = page.getByRole("button", { name: /writing assistant/i });
+  const assistant = page.getByRole("button", { name: /goals assistant/i });
   await expect(assistant).toBeVisible();
   await assistant.click();
   await expect(
     page.getByText(
-      "Hi! I'm your writing assistant. I remember everything about your writing goals and preferences. What would you like to work on today?",
+      "Hi! I'm your goals assistant. I remember everything about your goals goals and preferences. What would you like to work on today?",
     ),
   ).toBeVisible();
 });

@@ -103,7 +103,7 @@ test("plan: a morning person asks Sage to plan two tasks, sees them in the calen
   await expect(
     page.getByRole("heading", { name: "Your productivity profile", exact: true }),
   ).toBeVisible();
-  await expect(page.getByText("You have the most energy in the morning (8–11 am)")).toBeVisible();
+  await expect(page.getByText("You have the most energy in the morning (8–11 AM)")).toBeVisible();
   await page.clock.resume();
 
   // signing in saves the profile; the chat stores the browser's time zone
@@ -129,7 +129,8 @@ test("plan: a morning person asks Sage to plan two tasks, sees them in the calen
     .fill("I need to write the report (3h, due Friday) and prepare slides (90 min) — plan it");
   await page.getByRole("button", { name: "Send" }).click();
   const reply = page.locator("ol[aria-label=Messages] > li").last();
-  await expect(reply).toContainText("I'll find it a new time next plan", { timeout: 15_000 });
+  await expect(reply).toContainText("to your tasks.", { timeout: 15_000 });
+  await expect(reply.getByRole("region", { name: /^Planned/ })).toBeVisible();
   await expect(reply).toContainText("Prepare slides");
   const replyText = (await reply.textContent()) ?? "";
 

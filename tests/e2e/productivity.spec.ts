@@ -35,13 +35,14 @@ async function answerQuestionnaire(page: Page, additionalInfo: string | null) {
 
 async function runAnimation(page: Page) {
   const status = page.getByRole("status");
-  await expect(status).toHaveText("Analyzing your energy patterns...");
+  // the ritual reports what the profile decided, one step at 25, 50 and 75 percent
+  await expect(status).toHaveText(/^Energy: your hardest work goes to /);
   await page.clock.fastForward(4_000);
-  await expect(status).toHaveText("Mapping your ideal work rhythm...");
+  await expect(status).toHaveText(/^Rhythm: .* focus blocks/);
   await page.clock.fastForward(4_000);
-  await expect(status).toHaveText("Designing strategies for the way you work...");
+  await expect(status).toHaveText(/^Strategies: \d+-minute buffers/);
   await page.clock.fastForward(4_000);
-  await expect(status).toHaveText("Building your calendar intelligence profile...");
+  await expect(status).toHaveText(/^Calendar: /);
   // the result waits for the whole animation
   await expect(
     page.getByRole("heading", { name: "Your productivity profile", exact: true }),
@@ -60,7 +61,7 @@ test("anonymous: six steps, the 15 s animation, then the profile and at most 3 n
   await expect(
     page.getByRole("heading", { name: "Your productivity profile", exact: true }),
   ).toBeVisible();
-  await expect(page.getByText("You have the most energy in the morning (8–11 am)")).toBeVisible();
+  await expect(page.getByText("You have the most energy in the morning (8–11 AM)")).toBeVisible();
   await expect(page.getByText('You also told Sage: "School pickup at 3 pm"')).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your next steps" })).toBeVisible();
   const steps = page.getByRole("list").filter({ hasText: "Block 9–11 am" });
@@ -89,7 +90,7 @@ test("signed in: the profile is saved, the journey opens the chat, and the assis
   const state = await page.evaluate(() => (history.state as { usr?: unknown }).usr);
   expect(state).toMatchObject({
     domain: "productivity",
-    contextSummary: expect.stringContaining("in the morning (8–11 am)"),
+    contextSummary: expect.stringContaining("in the morning (8–11 AM)"),
     responses: { struggle: "procrastination", peak_time: "morning", additional_info: "" },
   });
 
@@ -104,7 +105,7 @@ test("signed in: the profile is saved, the journey opens the chat, and the assis
   expect(contexts.contexts).toHaveLength(1);
   expect(contexts.contexts[0]).toMatchObject({
     domain: "productivity",
-    context_summary: expect.stringContaining("in the morning (8–11 am)"),
+    context_summary: expect.stringContaining("in the morning (8–11 AM)"),
   });
 });
 
@@ -156,6 +157,6 @@ test("a slow profile shows the finishing-touches notice; a failed one is compose
     page.getByRole("heading", { name: "Your productivity profile", exact: true }),
   ).toBeVisible();
   await expect(page.getByText(/put together on your device/)).toBeVisible();
-  await expect(page.getByText("You have the most energy in the morning (8–11 am)")).toBeVisible();
+  await expect(page.getByText("You have the most energy in the morning (8–11 AM)")).toBeVisible();
   await scan(page);
 });

@@ -16,7 +16,7 @@ async function screen(page: Page, width: number, name: string) {
   expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
   await page.screenshot({
     path: `test-results/screens/${width}-${name}.png`,
-    fullPage: width === 375 ? false : true,
+    fullPage: width !== 375,
   });
 }
 
@@ -83,8 +83,8 @@ for (const width of WIDTHS) {
       await screen(page, width, "chat");
 
       if (width === 375) {
-        // the drawer is modal on a phone: focus in, Escape out, focus back on Menu
-        const menu = page.getByRole("button", { name: "Menu" });
+        // the drawer is modal on a phone: focus in, Escape out, focus back on the menu button
+        const menu = page.getByRole("button", { name: "Open menu" });
         await menu.focus();
         await page.keyboard.press("Enter");
         const drawer = page.getByRole("complementary", { name: "Chat navigation" });
@@ -113,7 +113,7 @@ for (const width of WIDTHS) {
       if (width === 1280) await expect(profile).toBeFocused();
 
       // calendar panel and the event dialog
-      if (width === 375) await page.getByRole("button", { name: "Menu" }).click();
+      if (width === 375) await page.getByRole("button", { name: "Open menu" }).click();
       await page.getByRole("button", { name: "Calendar" }).click();
       const panel = page.getByRole("region", { name: "Calendar" });
       await expect(panel.getByText("Online", { exact: true })).toBeVisible();
@@ -130,7 +130,7 @@ for (const width of WIDTHS) {
       await expect(add).toBeFocused();
 
       // the pricing screen, reached from the chat's Upgrade
-      if (width === 375) await page.getByRole("button", { name: "Menu" }).click();
+      if (width === 375) await page.getByRole("button", { name: "Open menu" }).click();
       await page.getByRole("button", { name: "Upgrade", exact: true }).click();
       await expect(page.getByRole("heading", { name: "Choose your plan" })).toBeVisible();
       await page.waitForLoadState("networkidle");

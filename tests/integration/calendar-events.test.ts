@@ -79,6 +79,9 @@ describe("calendar events: CRUD", () => {
       recurrence_by_month_day: null,
       recurrence_until: null,
       recurrence_count: null,
+      exdates: [],
+      series_id: null,
+      recurrence_id: null,
       source: "user",
       task_id: null,
       version: 1,
@@ -411,6 +414,42 @@ describe("GET /api/calendar-events with from/to", () => {
       "inside",
       "spanning",
       "weekly since January",
+    ]);
+  });
+
+  it("finds old series in a far window: a daily series from 1970 at 09:00 Berlin time in 2099", async () => {
+    const s = await t.signIn();
+    await t.app.inject({
+      method: "PATCH",
+      url: "/api/profile",
+      headers: s.headers,
+      payload: { timezone: "Europe/Berlin" },
+    });
+    const make = async (title: string, extra: Record<string, unknown>) =>
+      (await create(s, { title, start_time: "1970-01-01T08:00:00Z", ...extra })).json().event;
+    await make("daily since 1970", {
+      end_time: "1970-01-01T09:00:00Z",
+      recurrence_frequency: "DAILY",
+    });
+    await make("every 3rd day since 1970", {
+      recurrence_frequency: "DAILY",
+      recurrence_interval: 3,
+    });
+    await make("1,000 days from 1970", { recurrence_frequency: "DAILY", recurrence_count: 1000 });
+    // 1 January 1970 is a Thursday: every 7th day never lands on a Monday
+    await make("never", {
+      recurrence_frequency: "DAILY",
+      recurrence_interval: 7,
+      recurrence_by_day: ["MO"],
+    });
+    // 09:00 CEST on 2 July 2099 is 07:00 UTC: the series keeps its wall-clock time
+    const summer = await list(s, "?from=2099-07-02T06:30:00Z&to=2099-07-02T07:30:00Z");
+    expect(summer.map((e) => e.title)).toEqual(["daily since 1970"]);
+    const winter = await list(s, "?from=2099-12-01T00:00:00Z&to=2099-12-02T00:00:00Z");
+    // 1 December 2099 is day 47,451 = 3 × 15,817 after 1 January 1970
+    expect(winter.map((e) => e.title).sort()).toEqual([
+      "daily since 1970",
+      "every 3rd day since 1970",
     ]);
   });
 

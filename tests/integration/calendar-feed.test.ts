@@ -6,9 +6,11 @@ import { buildApp, loggerOptions } from "../../src/server/app.ts";
 import { users } from "../../src/server/db/schema.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
+/** The feed covers 3 months back to 18 ahead of the day: these tests' events are in 2025. */
+const NOW = new Date("2025-03-01T12:00:00Z");
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ now: () => NOW });
 });
 afterAll(() => t.close());
 

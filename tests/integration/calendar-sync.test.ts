@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventDraft } from "../../src/core/calendar/local-event.ts";
 import type { ServerEvent } from "../../src/core/contract/calendar.ts";
 import { calendarEvents } from "../../src/server/db/schema.ts";
-import type { EventsTransport } from "../../src/web/features/calendar/api/events-api.ts";
+import {
+  type EventsTransport,
+  occurrencePath,
+} from "../../src/web/features/calendar/api/events-api.ts";
+import { agenda } from "../../src/web/features/calendar/lib/agenda.ts";
 import { CalendarSync, type Locks } from "../../src/web/features/calendar/lib/calendar-sync.ts";
 import { queueKey } from "../../src/web/features/calendar/lib/local-store.ts";
 import { ApiError } from "../../src/web/lib/api.ts";
@@ -48,6 +52,11 @@ function transport(headers: Record<string, string>, net: Net): EventsTransport {
     update: (id, fields) =>
       call<{ event: ServerEvent }>("PUT", at(id), fields).then((r) => r.event),
     remove: (id) => call("DELETE", at(id)).then(() => undefined),
+    updateOccurrence: (id, where, fields) => call("PUT", occurrencePath(id, where), fields),
+    removeOccurrence: (id, where) =>
+      call<{ series?: ServerEvent | null }>("DELETE", occurrencePath(id, where)).then(
+        (r) => r.series ?? null,
+      ),
   };
 }
 
@@ -91,6 +100,7 @@ async function setup() {
       isOnline: () => n.online,
       newId: randomUUID,
       retryBaseMs: 60_000,
+      zone: "UTC",
     });
   return { s, storage, net, tab };
 }
@@ -300,5 +310,95 @@ describe("calendar sync engine against the API", () => {
     await engine.sync();
     expect(engine.getState().error).toBe("No valid session");
     expect(engine.getState().pendingCount).toBe(1);
+  });
+});
+
+describe("occurrence edits through the queue", () => {
+  // Standup, daily at 09:00 UTC for six days
+  const standup = draft("Standup", {
+    startTime: "2025-06-02T09:00:00.000Z",
+    endTime: "2025-06-02T09:15:00.000Z",
+    recurrence: { frequency: "DAILY", interval: 1, count: 6 },
+  });
+  const days = (engine: CalendarSync) =>
+    agenda(engine.getState().events, {
+      from: new Date("2025-06-01T00:00:00Z"),
+      to: new Date("2025-06-10T00:00:00Z"),
+      zone: "UTC",
+    }).flatMap((d) => d.items.map((i) => `${i.start.toISOString().slice(5, 16)} ${i.event.title}`));
+  const serverDays = async (s: { headers: Record<string, string> }) =>
+    (
+      await t.app.inject({
+        method: "GET",
+        url: "/api/calendar-events?from=2025-06-01T00:00:00Z&to=2025-06-10T00:00:00Z",
+        headers: s.headers,
+      })
+    )
+      .json()
+      .occurrences.map((o: { start: string }) => o.start.slice(5, 16));
+
+  it("edits one, cancels one and splits the series offline; the server ends up the same", async () => {
+    const { s, net, tab } = await setup();
+    const engine = tab();
+    const series = engine.add(standup)!;
+    await engine.sync();
+    net.online = false;
+    engine.setOnline(false);
+    engine.editOccurrence(series.id, "2025-06-03T09:00:00.000Z", "this", {
+      ...standup,
+      recurrence: undefined,
+      startTime: "2025-06-03T14:00:00.000Z",
+      endTime: "2025-06-03T14:15:00.000Z",
+    });
+    engine.removeOccurrence(series.id, "2025-06-04T09:00:00.000Z", "this");
+    engine.editOccurrence(series.id, "2025-06-06T09:00:00.000Z", "following", {
+      ...standup,
+      title: "Standup (new time)",
+      startTime: "2025-06-06T10:00:00.000Z",
+      endTime: "2025-06-06T10:15:00.000Z",
+      recurrence: { frequency: "DAILY", interval: 1, count: 2 },
+    });
+    const offline = days(engine);
+    expect(offline).toEqual([
+      "06-02T09:00 Standup",
+      "06-03T14:00 Standup",
+      "06-05T09:00 Standup",
+      "06-06T10:00 Standup (new time)",
+      "06-07T10:00 Standup (new time)",
+    ]);
+    expect(engine.getState().pendingCount).toBe(3);
+
+    net.online = true;
+    // the first answer is lost: the resend must not double anything
+    net.loseNextAnswer = true;
+    engine.setOnline(true);
+    await engine.sync();
+    await engine.sync();
+    expect(engine.getState()).toMatchObject({ pendingCount: 0, error: null, notices: [] });
+    expect(days(engine)).toEqual(offline);
+    expect(await serverDays(s)).toEqual(offline.map((d) => d.slice(0, 11)));
+    // series, override, new series: nothing duplicated
+    expect(await serverTitles(s.user.id)).toEqual(["Standup", "Standup", "Standup (new time)"]);
+  });
+
+  it("moves the whole series from one occurrence (scope all) and deletes it the same way", async () => {
+    const { s, tab } = await setup();
+    const engine = tab();
+    const series = engine.add(standup)!;
+    await engine.sync();
+    engine.editOccurrence(series.id, "2025-06-04T09:00:00.000Z", "all", {
+      ...standup,
+      startTime: "2025-06-04T11:00:00.000Z",
+      endTime: "2025-06-04T11:30:00.000Z",
+    });
+    await engine.sync();
+    expect(engine.getState()).toMatchObject({ pendingCount: 0, error: null });
+    expect(days(engine)[0]).toBe("06-02T11:00 Standup");
+    expect(await serverDays(s)).toHaveLength(6);
+    expect((await serverDays(s))[0]).toBe("06-02T11:00");
+    engine.removeOccurrence(series.id, "2025-06-05T11:00:00.000Z", "all");
+    await engine.sync();
+    expect(days(engine)).toEqual([]);
+    expect(await serverDays(s)).toEqual([]);
   });
 });

@@ -5,51 +5,14 @@
  * driven with `inject`; the provider's redirect to the app's callback is replayed into it.
  */
 import { randomBytes } from "node:crypto";
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { count, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import {
-  decodeJwt,
-  decodeProtectedHeader,
-  exportJWK,
-  generateKeyPair,
-  type JWTPayload,
-  SignJWT,
-} from "jose";
+import { decodeJwt, decodeProtectedHeader, type JWTPayload, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions, users } from "../../src/server/db/schema.ts";
+import { startOidcProvider, type TestOidcProvider } from "../support/oidc-provider.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
-
-// --- the subset of oidc-provider's API used here (the package ships no type declarations) ---
-type Interaction = {
-  uid: string;
-  prompt: { name: string };
-  params: Record<string, unknown>;
-  session?: { accountId: string };
-};
-type InteractionResult = Record<string, unknown>;
-type OidcProvider = {
-  callback(): (req: IncomingMessage, res: ServerResponse) => void;
-  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
-  interactionFinished(
-    req: IncomingMessage,
-    res: ServerResponse,
-    result: InteractionResult,
-    opts: { mergeWithLastSubmission: boolean },
-  ): Promise<void>;
-  Grant: new (props: {
-    accountId: string;
-    clientId: string;
-  }) => { addOIDCScope(scope: string): void; save(): Promise<string> };
-};
-type OidcProviderModule = {
-  default: new (issuer: string, configuration: Record<string, unknown>) => OidcProvider;
-  interactionPolicy: {
-    base(): unknown[] & { add(prompt: unknown, index?: number): void };
-    Prompt: new (opts: { name: string; requestable: boolean }) => unknown;
-  };
-};
 
 const CLIENT_ID = "sage-test-client";
 const CLIENT_SECRET = randomBytes(32).toString("base64url");
@@ -57,18 +20,13 @@ const CLIENT_SECRET = randomBytes(32).toString("base64url");
 const OTHER_CLIENT_ID = "some-other-app";
 const PUBLIC_URL = "http://localhost:3000";
 const CALLBACK = `${PUBLIC_URL}/api/auth/google/callback`;
-const KID = "test-rsa-1";
 
-/** Headers the test's browser sends to the provider to steer the non-interactive login. */
-const ACCOUNT_HEADER = "x-test-account";
-const DENY_HEADER = "x-test-deny";
 /** Marks the token proxy's own request to the provider so that it is not proxied again. */
 const PROXIED_HEADER = "x-test-proxied";
 
 let t: TestApp;
-let server: http.Server;
+let op: TestOidcProvider;
 let issuer: string;
-let signingKey: CryptoKey;
 /** When set, the token endpoint's ID token is re-signed with these claims changed. */
 let rewriteIdToken: ((claims: JWTPayload) => JWTPayload) | undefined;
 
@@ -85,94 +43,29 @@ beforeAll(async () => {
   vi.spyOn(console, "warn").mockImplementation(quiet(warn));
   vi.spyOn(console, "info").mockImplementation(quiet(info));
 
-  // @ts-expect-error oidc-provider ships no type declarations
-  const oidcProvider = (await import("oidc-provider")) as OidcProviderModule;
-
-  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
-  signingKey = privateKey;
-  const jwk = { ...(await exportJWK(privateKey)), kid: KID, alg: "RS256", use: "sig" };
-
-  server = http.createServer((req, res) => {
-    route(req, res).catch((err: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-      res.end(`test provider wrapper failed: ${String(err)}`);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  // Google shows an account chooser (prompt=select_account), which the base policy lacks
-  const policy = oidcProvider.interactionPolicy.base();
-  policy.add(
-    new oidcProvider.interactionPolicy.Prompt({ name: "select_account", requestable: true }),
-  );
-
-  const provider = new oidcProvider.default(issuer, {
+  op = await startOidcProvider({
     clients: [CLIENT_ID, OTHER_CLIENT_ID].map((clientId) => ({
-      client_id: clientId,
-      client_secret: clientId === CLIENT_ID ? CLIENT_SECRET : randomBytes(32).toString("hex"),
-      redirect_uris: [CALLBACK],
-      response_types: ["code"],
-      grant_types: ["authorization_code"],
-      token_endpoint_auth_method: "client_secret_post",
+      clientId,
+      clientSecret: clientId === CLIENT_ID ? CLIENT_SECRET : randomBytes(32).toString("hex"),
+      redirectUris: [CALLBACK],
     })),
-    jwks: { keys: [jwk] },
-    cookies: { keys: [randomBytes(32).toString("hex")] },
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: false } },
-    interactions: { policy, url: (_ctx: unknown, i: { uid: string }) => `/interaction/${i.uid}` },
-    claims: {
-      openid: ["sub"],
-      email: ["email", "email_verified"],
-      profile: ["name"],
-    },
-    // like Google: the ID token of the code flow carries the e-mail claims
-    conformIdTokenClaims: false,
-    findAccount: (_ctx: unknown, sub: string) => ({
-      accountId: sub,
-      claims: () => ({ sub, ...account(sub), email_verified: true }),
-    }),
+    account,
   });
-  const handle = provider.callback();
-
-  /** In front of the provider: the (non-interactive) login pages and the token proxy. */
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  issuer = op.issuer;
+  // in front of the provider: the token proxy that re-signs ID tokens
+  op.setIntercept(async (req, res) => {
     const path = new URL(req.url ?? "/", issuer).pathname;
-    if (req.method === "GET" && path.startsWith("/interaction/")) return interact(req, res);
     if (
       req.method === "POST" &&
       path === "/token" &&
       rewriteIdToken &&
       !req.headers[PROXIED_HEADER]
     ) {
-      return proxyToken(req, res, rewriteIdToken);
+      await proxyToken(req, res, rewriteIdToken);
+      return true;
     }
-    handle(req, res);
-  }
-
-  async function interact(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const details = await provider.interactionDetails(req, res);
-    let result: InteractionResult;
-    if (req.headers[DENY_HEADER]) {
-      result = { error: "access_denied", error_description: "The user said no." };
-    } else if (details.prompt.name === "login") {
-      const accountId = req.headers[ACCOUNT_HEADER];
-      if (typeof accountId !== "string") throw new Error("the test did not say who logs in");
-      result = { login: { accountId } };
-    } else if (details.prompt.name === "consent") {
-      const grant = new provider.Grant({
-        accountId: details.session!.accountId,
-        clientId: String(details.params.client_id),
-      });
-      grant.addOIDCScope("openid email profile");
-      result = { consent: { grantId: await grant.save() } };
-    } else if (details.prompt.name === "select_account") {
-      result = { select_account: {} };
-    } else {
-      throw new Error(`unexpected prompt ${details.prompt.name}`);
-    }
-    await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
-  }
+    return false;
+  });
 
   t = await createTestApp({
     env: {
@@ -186,10 +79,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  if (server) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  await op?.close();
   vi.restoreAllMocks();
 });
 
@@ -215,8 +105,8 @@ async function proxyToken(
   if (typeof body.id_token === "string") {
     const header = decodeProtectedHeader(body.id_token);
     body.id_token = await new SignJWT(rewrite(decodeJwt(body.id_token)))
-      .setProtectedHeader({ ...header, alg: "RS256", kid: KID })
-      .sign(signingKey);
+      .setProtectedHeader({ ...header, alg: "RS256", kid: op.kid })
+      .sign(op.signingKey);
   }
   res.writeHead(upstream.status, {
     "content-type": "application/json; charset=utf-8",
@@ -237,48 +127,14 @@ function account(sub: string) {
   return { email: `Person.${sub}@Example.com` };
 }
 
-// --- a tiny browser for the provider's pages ---
-
-type Cookie = { value: string; path: string };
+// --- the browser at the provider's pages ---
 
 /** Follows the provider's redirects with a cookie jar until it sends the browser to the app. */
-async function authorizeAtProvider(
+function authorizeAtProvider(
   authorizationUrl: URL,
   opts: { accountId: string; deny?: boolean },
 ): Promise<URL> {
-  const jar = new Map<string, Cookie>();
-  const steer: Record<string, string> = { [ACCOUNT_HEADER]: opts.accountId };
-  if (opts.deny) steer[DENY_HEADER] = "1";
-  let url = authorizationUrl;
-  for (let hop = 0; hop < 20; hop++) {
-    if (url.origin !== issuer) throw new Error(`unexpected redirect to ${url.href}`);
-    const cookie = [...jar]
-      .filter(([, c]) => url.pathname.startsWith(c.path))
-      .map(([name, c]) => `${name}=${c.value}`)
-      .join("; ");
-    const res = await fetch(url, { redirect: "manual", headers: { ...steer, cookie } });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = line.split(";").map((s) => s.trim());
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      const pathAttr = attributes.find((a) => /^path=/i.test(a));
-      const expired =
-        attributes.some((a) => /^max-age=0$/i.test(a)) ||
-        attributes.some((a) => /^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now());
-      if (expired || !value) jar.delete(name);
-      else jar.set(name, { value, path: pathAttr ? pathAttr.slice(5) : "/" });
-    }
-    const location = res.headers.get("location");
-    if (res.status < 300 || res.status >= 400 || !location) {
-      throw new Error(`the provider answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
-    }
-    await res.arrayBuffer();
-    const next = new URL(location, url);
-    if (`${next.origin}${next.pathname}` === CALLBACK) return next;
-    url = next;
-  }
-  throw new Error("too many redirects at the provider");
+  return op.authorize(authorizationUrl, { ...opts, returnTo: CALLBACK });
 }
 
 // --- the app's side ---

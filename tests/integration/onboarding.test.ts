@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUESTION_SETS } from "../../src/core/onboarding/question-sets.ts";
-import { activityLogs, domainContexts } from "../../src/server/db/schema.ts";
+import { activityLogs, domainContexts, profiles } from "../../src/server/db/schema.ts";
 import type {
   CompletionRequest,
   LanguageModel,
@@ -72,12 +72,17 @@ describe("without a language model", () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.saved).toBe(false);
-    expect(body.contextSummary).toContain("Current role: Support lead for four years.");
-    expect(body.contextSummary).toContain("Where you want to go: Product manager.");
+    expect(body.contextSummary).toContain("Today you work as “Support lead for four years”.");
+    expect(body.contextSummary).toContain("In two years you'd like to be at “Product manager”.");
   });
 
   it("saves a signed-in user's context as the domain's active one, replacing the last", async () => {
     const s = await t.signIn();
+    // career is a Starter area (plan-entitlements.test.ts covers the refusal on free)
+    await t.db
+      .insert(profiles)
+      .values({ id: s.user.id, email: s.user.email, subscriptionTier: "starter" })
+      .onConflictDoUpdate({ target: profiles.id, set: { subscriptionTier: "starter" } });
     const first = await post(
       "/api/onboarding/context",
       { domain: "career", answers: careerAnswers },
@@ -228,7 +233,7 @@ describe("with a language model", () => {
         });
       expect((await ask()).json().contextSummary).toBe(summary);
       expect(calls[0]!.messages.at(-1)!.content).toContain("A: Support lead for four years");
-      expect((await ask()).json().contextSummary).toContain("Current role: Support lead");
+      expect((await ask()).json().contextSummary).toContain("Today you work as “Support lead");
     } finally {
       await t.close();
     }

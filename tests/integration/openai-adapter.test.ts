@@ -162,17 +162,83 @@ describe("tool calling", () => {
     const res = await post(s.headers, true);
     expect(res.body).toContain("event: done");
     const done = JSON.parse(/event: done\ndata: (.*)/.exec(res.body)![1]!);
-    expect(done.response).toMatch(/^Done\. Added “Dentist” on Tue 4 Mar, 14:00–15:00\.$/);
+    expect(done.response).toMatch(/^Done\. Added “Dentist”, Tue, Mar 4, 2:00 PM – 3:00 PM\.$/);
     expect(done.calendarChanged).toBe(true);
     const events = (
       await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
     ).json().events;
     expect(events).toMatchObject([{ title: "Dentist", source: "assistant" }]);
+    // the model's change is on a card with Undo, like the built-in assistant's
+    expect(done.actions).toMatchObject([
+      {
+        kind: "created",
+        undone: false,
+        items: [{ title: "Dentist", start: "2031-03-04T14:00:00.000Z" }],
+      },
+    ]);
+    const undone = await t.app.inject({
+      method: "POST",
+      url: `/api/assistant/actions/${done.actions[0].id}/undo`,
+      headers: s.headers,
+    });
+    expect(undone.json()).toMatchObject({ calendarChanged: true, card: { undone: true } });
+    const after = (
+      await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
+    ).json().events;
+    expect(after).toEqual([]);
     // the tools were offered with JSON schemas, and the result went back as a tool message
     const first = fake.bodies.at(-2) as { tools: { function: { name: string } }[] };
     expect(first.tools.map((t) => t.function.name)).toContain("create_event");
     const second = fake.bodies.at(-1) as { messages: { role: string }[] };
     expect(second.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool"]);
+  });
+
+  it("the model creates a repeating event, and cancels the series only when told the scope", async () => {
+    const s = await t.signIn();
+    const events = async () =>
+      (
+        await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
+      ).json().events as {
+        title: string;
+        recurrence_frequency: string | null;
+        recurrence_by_day: string | null;
+      }[];
+    // the app's clock is real here: the series starts next Monday
+    const monday = new Date();
+    monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7 || 7));
+    monday.setUTCHours(7, 0, 0, 0);
+    fake.setMode("tools", {
+      name: "create_event",
+      arguments: {
+        title: "Gym",
+        start: monday.toISOString(),
+        end: new Date(monday.getTime() + 3_600_000).toISOString(),
+        repeat: { frequency: "WEEKLY", by_day: ["MO"] },
+      },
+    });
+    const created = await post(s.headers);
+    expect(created.json().response).toContain("every Monday");
+    expect(await events()).toMatchObject([
+      { title: "Gym", recurrence_frequency: "WEEKLY", recurrence_by_day: '["MO"]' },
+    ]);
+
+    fake.setMode("tools", { name: "cancel_event", arguments: { title: "Gym" } });
+    const asked = await post(s.headers);
+    expect(asked.json().response).toContain("or the whole series?");
+    expect(asked.json().calendarChanged).toBe(false);
+    expect(await events()).toHaveLength(1);
+
+    fake.setMode("tools", { name: "cancel_event", arguments: { title: "Gym", scope: "this" } });
+    const one = await post(s.headers);
+    expect(one.json().response).toContain("the rest of the series stays");
+    expect(one.json().actions[0]).toMatchObject({ kind: "cancelled" });
+    expect(await events()).toMatchObject([{ exdates: [expect.any(String)] }]);
+
+    fake.setMode("tools", { name: "cancel_event", arguments: { title: "Gym", scope: "all" } });
+    const all = await post(s.headers);
+    expect(all.json().calendarChanged).toBe(true);
+    expect(all.json().actions[0]).toMatchObject({ kind: "cancelled" });
+    expect(await events()).toEqual([]);
   });
 
   it("invalid tool arguments reach the model as an error, nothing changes", async () => {

@@ -141,6 +141,128 @@ describe("POST /api/plan", () => {
     expect(events.filter((e: { task_id: string }) => e.task_id === a.id)).toEqual([]);
   });
 
+  it("plans into an occurrence that was cancelled, and around one that was moved", async () => {
+    const s = await morningPerson();
+    // a meeting over the whole morning peak (08:00–11:00) every day this week
+    const series = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/calendar-events",
+        headers: s.headers,
+        payload: {
+          title: "Workshop",
+          start_time: NOW.set({ hour: 8 }).toUTC().toISO(),
+          end_time: NOW.set({ hour: 11 }).toUTC().toISO(),
+          recurrence_frequency: "DAILY",
+          recurrence_count: 5,
+        },
+      })
+    ).json().event;
+    // Monday's is cancelled; Tuesday's moves to the afternoon
+    const at = (d: DateTime) => encodeURIComponent(d.toUTC().toISO()!);
+    const monday = NOW.set({ hour: 8 });
+    const tuesday = monday.plus({ days: 1 });
+    await t.app.inject({
+      method: "DELETE",
+      url: `/api/calendar-events?eventId=${series.id}&occurrence=${at(monday)}&scope=this`,
+      headers: s.headers,
+    });
+    await t.app.inject({
+      method: "PUT",
+      url: `/api/calendar-events?eventId=${series.id}&occurrence=${at(tuesday)}&scope=this`,
+      headers: s.headers,
+      payload: {
+        title: "Workshop",
+        start_time: tuesday.set({ hour: 13 }).toUTC().toISO(),
+        end_time: tuesday.set({ hour: 16 }).toUTC().toISO(),
+      },
+    });
+    await addTask(s, {
+      title: "Deep work",
+      estimateMinutes: 120,
+      energy: "high",
+      priority: "high",
+    });
+    const { placed } = (await plan(s)).json();
+    const starts = placed.map((p: { start: string }) => local(p.start));
+    // the freed peak hours are used; nothing lands on Tuesday afternoon's moved workshop
+    expect(
+      starts.some((d: DateTime) => d.hasSame(monday, "day") && d.hour >= 8 && d.hour < 11),
+    ).toBe(true);
+    for (const p of placed as { start: string; end: string }[]) {
+      const s0 = local(p.start);
+      const e0 = local(p.end);
+      const overlapsMoved = s0 < tuesday.set({ hour: 16 }) && e0 > tuesday.set({ hour: 13 });
+      expect(overlapsMoved).toBe(false);
+    }
+  });
+
+  it("undoes a whole plan in one step, restoring exactly what was there before it", async () => {
+    const s = await morningPerson();
+    const a = await addTask(s, { title: "A", estimateMinutes: 120, energy: "high" });
+    const first = (await plan(s)).json();
+    expect(first.changes.removed).toEqual([]);
+    const live = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers }))
+        .json()
+        .events.map((e: { id: string; title: string; start_time: string; end_time: string }) =>
+          [e.id, e.title, e.start_time, e.end_time].join(" "),
+        )
+        .sort();
+    // a meeting lands on A's block: the re-plan removes that block and places A again
+    const block = first.placed.find((p: { taskId: string }) => p.taskId === a.id);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/calendar-events",
+      headers: s.headers,
+      payload: {
+        id: crypto.randomUUID(),
+        title: "Meeting",
+        start_time: block.start,
+        end_time: block.end,
+      },
+    });
+    const before = await live();
+    const second = (await plan(s)).json();
+    expect(second.changes.created.length).toBeGreaterThan(0);
+    expect(second.changes.removed.length).toBeGreaterThan(0);
+    expect(await live()).not.toEqual(before);
+
+    const undo = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/plan/undo",
+        headers: s.headers,
+        payload: second.changes,
+      });
+    const res = await undo();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      deleted: second.changes.created.length,
+      restored: second.changes.removed.length,
+    });
+    expect(await live()).toEqual(before);
+    expect((await undo()).json()).toEqual({ deleted: 0, restored: 0 }); // idempotent
+
+    // someone else's ids are not touched; bad input is a 400
+    const other = await morningPerson();
+    const theirs = await t.app.inject({
+      method: "POST",
+      url: "/api/plan/undo",
+      headers: other.headers,
+      payload: { created: first.changes.created, removed: [] },
+    });
+    expect(theirs.json()).toEqual({ deleted: 0, restored: 0 });
+    expect(await live()).toEqual(before);
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/plan/undo",
+      headers: s.headers,
+      payload: { created: ["x"], removed: [] },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("a block that passed while its task is open is not counted as done: the next plan finds it a new time", async () => {
     const s = await morningPerson();
     const task = await addTask(s, { title: "Slides", estimateMinutes: 60, splittable: false });
@@ -266,5 +388,71 @@ describe("POST /api/plan", () => {
     expect((await t.app.inject({ method: "POST", url: "/api/plan", payload: {} })).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe("re-planning after a task's energy changes", () => {
+  it("moves its blocks to the peak, and leaves a block the person moved where it is", async () => {
+    const s = await morningPerson();
+    const [row] = await t.db
+      .select()
+      .from(domainContexts)
+      .where(and(eq(domainContexts.userId, s.user.id), eq(domainContexts.domain, "productivity")));
+    const peak = (
+      row!.profileData as { energyWindows: { start: number; end: number; level: string }[] }
+    ).energyWindows.find((w) => w.level === "peak")!;
+    const inPeak = (iso: string) => {
+      const h = local(iso).hour + local(iso).minute / 60;
+      return h >= peak.start && h < peak.end;
+    };
+    const body = {
+      title: "Write the grant",
+      estimateMinutes: 40,
+      energy: "low",
+      splittable: false,
+    };
+    const grant = await addTask(s, body);
+    const kept = await addTask(s, {
+      title: "Tidy inbox",
+      estimateMinutes: 40,
+      energy: "low",
+      splittable: false,
+    });
+    const first = (await plan(s)).json().placed as {
+      taskId: string;
+      eventId: string;
+      start: string;
+    }[];
+    const before = first.find((p) => p.taskId === grant.id)!;
+    expect(inPeak(before.start)).toBe(false); // light work stays out of the peak
+
+    // the person moves the inbox block themselves: it becomes theirs
+    const inbox = first.find((p) => p.taskId === kept.id)!;
+    const events = (
+      await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
+    ).json().events as { id: string; title: string; start_time: string; end_time: string }[];
+    const ev = events.find((e) => e.id === inbox.eventId)!;
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/api/calendar-events?eventId=${ev.id}`,
+      headers: s.headers,
+      payload: { title: ev.title, start_time: ev.start_time, end_time: ev.end_time },
+    });
+    expect(put.statusCode).toBe(200);
+
+    const raised = await t.app.inject({
+      method: "PUT",
+      url: `/api/tasks/${grant.id}`,
+      headers: s.headers,
+      payload: { ...body, energy: "high", priority: "high" },
+    });
+    expect(raised.statusCode).toBe(200);
+    const second = (await plan(s)).json().placed as { taskId: string; start: string }[];
+    const after = second.find((p) => p.taskId === grant.id)!;
+    expect(inPeak(after.start)).toBe(true);
+    const stillThere = (
+      await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
+    ).json().events as { id: string; start_time: string }[];
+    expect(stillThere.find((e) => e.id === ev.id)?.start_time).toBe(ev.start_time);
   });
 });

@@ -44,11 +44,19 @@ describe("POST /api/productivity/generate, anonymous", () => {
     expect(res.statusCode).toBe(200);
     const { profile, saved } = res.json();
     expect(saved).toBe(false);
-    expect(profile.summary).toContain("in the morning (8–11 am)");
+    expect(profile.summary).toContain("in the morning (8–11 AM)");
     expect(profile.summary).toContain('You also told Sage: "School pickup at 3 pm"');
     expect(profile.nextSteps.length).toBeGreaterThan(0);
     expect(profile.nextSteps.length).toBeLessThanOrEqual(3);
     expect(profile.scheduling).toEqual(buildSchedulingProfile(answers));
+  });
+
+  it("writes the summary's hours as the browser's Accept-Language does", async () => {
+    const gb = await generate(t.app, answers, { headers: { "accept-language": "en-GB,en;q=0.8" } });
+    expect(gb.json().profile.summary).toContain("in the morning (08:00–11:00)");
+    expect(gb.json().profile.nextSteps[0]).toContain("09:00–11:00");
+    const us = await generate(t.app, answers, { headers: { "accept-language": "en-US" } });
+    expect(us.json().profile.summary).toContain("in the morning (8–11 AM)");
   });
 
   it("accepts the answers without the optional free text", async () => {
@@ -257,7 +265,7 @@ describe("POST /api/productivity/generate with a language model", () => {
     try {
       const res = await generate(m.app, answers);
       expect(res.statusCode).toBe(200);
-      expect(res.json().profile.summary).toContain("in the morning (8–11 am)");
+      expect(res.json().profile.summary).toContain("in the morning (8–11 AM)");
       expect(res.json().profile.nextSteps).toHaveLength(3);
     } finally {
       await m.close();

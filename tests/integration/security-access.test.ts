@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessTokens } from "../../src/server/auth/access-token.ts";
-import { conversations, domainContexts, profiles, tasks } from "../../src/server/db/schema.ts";
+import {
+  calendarConnections,
+  conversations,
+  domainContexts,
+  profiles,
+  tasks,
+} from "../../src/server/db/schema.ts";
 import type { GoogleSignIn } from "../../src/server/integrations/identity/google.ts";
 import {
   API_ROUTES,
@@ -54,7 +60,8 @@ describe("the route table", () => {
   it("gives every public route a per-address rate limit", () => {
     const unlimited = apiRoutes(t.routes)
       .filter((r) => API_ROUTES[r.key]?.access === "public")
-      .filter((r) => !r.rateLimits.some((l) => l.by === "ip"))
+      // a "user" rule counts a public route's anonymous callers per address too
+      .filter((r) => r.rateLimits.length === 0)
       .map((r) => r.key);
     expect(unlimited).toEqual([]);
   });
@@ -136,6 +143,13 @@ describe("object-level access: another user's ids are 404 and change nothing", (
     });
     expect(chat.statusCode).toBe(200);
     ids.conversation = chat.json().conversationId;
+    const acted = await t.app.inject({
+      method: "POST",
+      url: "/api/chat",
+      headers: owner.headers,
+      payload: { message: "add dentist Tuesday 3pm" },
+    });
+    ids.action = acted.json().actions[0].id;
     const task = await call("POST /api/tasks", { headers: owner.headers });
     expect(task.statusCode).toBe(201);
     ids.task = task.json().task.id;
@@ -148,6 +162,16 @@ describe("object-level access: another user's ids are 404 and change nothing", (
     });
     expect(event.statusCode).toBe(201);
     ids.event = event.json().event.id;
+    const [connection] = await t.db
+      .insert(calendarConnections)
+      .values({
+        userId: owner.user.id,
+        kind: "ics",
+        name: "Owner's work",
+        credentials: "v1.sealed",
+      })
+      .returning();
+    ids.connection = connection!.id;
   });
 
   /** Which owned object each id-taking route family is called with. */
@@ -155,7 +179,9 @@ describe("object-level access: another user's ids are 404 and change nothing", (
     if (url.startsWith("/api/conversations/")) return ids.conversation;
     if (url.startsWith("/api/tasks/")) return ids.task;
     if (url.startsWith("/api/demo-billing/sessions/")) return ids.checkout;
+    if (url.startsWith("/api/assistant/actions/")) return ids.action;
     if (url === "/api/calendar-events") return ids.event;
+    if (url.startsWith("/api/connections/")) return ids.connection;
     return undefined;
   };
 

@@ -11,7 +11,9 @@ function limitedPublicRoutes(t: TestApp) {
   return apiRoutes(t.routes)
     .filter((r) => API_ROUTES[r.key]?.access === "public")
     .flatMap((r) =>
-      r.rateLimits.filter((l) => l.by === "ip").map((limit) => ({ route: r, limit })),
+      // a public route's anonymous callers count per address under either rule ("user"
+      // counts a signed-in caller on its own)
+      r.rateLimits.map((limit) => ({ route: r, limit })),
     );
 }
 
@@ -63,6 +65,35 @@ describe("TRUST_PROXY=0: the socket address is the client, X-Forwarded-For is ig
       const other = await hit(t, route, { remoteAddress: "203.0.113.11" });
       expect([route.key, other.statusCode]).not.toEqual([route.key, 429]);
     }
+  });
+
+  it("a signed-in person saving a quick setup is not starved by visitors on the same address", async () => {
+    const address = { remoteAddress: "203.0.113.40" };
+    const body = { domain: "goals", answers: { "What is the goal?": "Run 10k" } };
+    for (let i = 0; i < 20; i++) {
+      await t.app.inject({
+        method: "POST",
+        url: "/api/onboarding/context",
+        payload: body,
+        ...address,
+      });
+    }
+    const visitor = await t.app.inject({
+      method: "POST",
+      url: "/api/onboarding/context",
+      payload: body,
+      ...address,
+    });
+    expect(visitor.statusCode).toBe(429);
+    const s = await t.signIn();
+    const member = await t.app.inject({
+      method: "POST",
+      url: "/api/onboarding/context",
+      payload: body,
+      headers: s.headers,
+      ...address,
+    });
+    expect(member.statusCode).toBe(200);
   });
 
   it("the 429 says 'Rate limit' with a Retry-After header and the {error, code} body", async () => {

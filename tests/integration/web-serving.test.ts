@@ -61,12 +61,23 @@ describe("serving the web app", () => {
     expect(productivity.body).toContain("Calendar Intelligence");
     expect(productivity.headers["cache-control"]).toBe("no-cache");
     // a page listed in pages.json whose file is missing falls back to the shell
-    for (const url of ["/chat", "/privacy", "/terms", "/no/such/page", "/missing"]) {
+    for (const url of ["/chat", "/privacy", "/terms", "/Chat/", "/success?session_id=x"]) {
       const res = await app.inject({ method: "GET", url });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe('<!doctype html><div id="root"></div>');
       expect(res.headers["cache-control"]).toBe("no-cache");
     }
+  });
+
+  it("answers a path that is no screen with status 404 and the app, which shows its 404 page", async () => {
+    for (const url of ["/no/such/page", "/missing", "/chat/extra", "/missing?x=1"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toBe('<!doctype html><div id="root"></div>');
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    }
+    const head = await app.inject({ method: "HEAD", url: "/missing" });
+    expect(head.statusCode).toBe(404);
   });
 
   it("sends the precompressed file to a client that accepts brotli, the plain one otherwise", async () => {

@@ -124,6 +124,23 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   "POST /api/calendar-token": { access: "signed-in" },
   "GET /api/calendar-token": { access: "signed-in" },
   "POST /api/plan": { access: "signed-in", body: () => ({ days: 7 }), emptyBodyValid: true },
+  "GET /api/plan/profile": { access: "signed-in" },
+  "POST /api/plan/undo": {
+    access: "signed-in",
+    body: () => ({ created: ["7d8e0b4a-1c8e-4f5a-9a55-3b1c2f0e9d11"], removed: [] }),
+  },
+  "POST /api/assistant/actions/:id/undo": { access: "signed-in" },
+  "GET /api/connections": { access: "signed-in" },
+  "POST /api/connections": {
+    access: "signed-in",
+    body: () => ({ kind: "ics", url: "https://calendar.example/basic.ics" }),
+  },
+  "PATCH /api/connections/:id": { access: "signed-in", body: () => ({ name: "Work" }) },
+  "POST /api/connections/:id/sync": { access: "signed-in" },
+  "DELETE /api/connections/:id": { access: "signed-in" },
+  "POST /api/connections/google/start": { access: "signed-in" },
+  // the person is named by the signed, single-use flow cookie the start set, not a bearer
+  "GET /api/connections/google/callback": { access: "public" },
   "GET /api/account/export": { access: "signed-in" },
   "DELETE /api/account": { access: "signed-in", body: () => ({ confirm: true }) },
 };

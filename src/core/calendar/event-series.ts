@@ -1,5 +1,5 @@
 import type { ServerEvent } from "../contract/calendar.ts";
-import type { Series } from "./recurrence.ts";
+import type { SeriesWithExceptions } from "./occurrences.ts";
 
 /** The recurrence-relevant fields of a server event. */
 export type SeriesFields = Pick<
@@ -13,7 +13,8 @@ export type SeriesFields = Pick<
   | "recurrence_by_month_day"
   | "recurrence_until"
   | "recurrence_count"
->;
+> &
+  Partial<Pick<ServerEvent, "exdates">>;
 
 /** `recurrence_by_day` is stored as JSON text; anything unreadable counts as no filter. */
 export function parseByDay(json: string | null): string[] | null {
@@ -28,8 +29,9 @@ export function parseByDay(json: string | null): string[] | null {
   }
 }
 
-export function seriesOf(e: SeriesFields): Series {
+export function seriesOf(e: SeriesFields): SeriesWithExceptions {
   return {
+    exdates: e.exdates ?? [],
     start: e.start_time,
     end: e.end_time,
     allDay: e.all_day,

@@ -6,7 +6,7 @@ import {
   type ServerEvent,
 } from "../contract/calendar.ts";
 import { parseByDay } from "./event-series.ts";
-import type { Series } from "./recurrence.ts";
+import type { SeriesWithExceptions } from "./occurrences.ts";
 
 /**
  * The calendar event as the browser keeps it (spec §3 "Calendar event (local)"), plus the
@@ -36,14 +36,22 @@ export const localEvent = z.object({
       count: z.number().int().optional(),
     })
     .optional(),
+  /** Occurrence starts a repeating event no longer produces itself (cancelled or overridden). */
+  exdates: z.array(z.string()).optional(),
+  /** On an override of one occurrence: its series, and the start it replaces. */
+  seriesId: z.string().optional(),
+  recurrenceId: z.string().optional(),
   version: z.number().int().default(0),
-  source: z.enum(["user", "assistant"]).optional(),
+  source: z.enum(["user", "assistant", "external"]).optional(),
   /** The task an assistant's planned block belongs to. */
   taskId: z.string().optional(),
 });
 export type LocalEvent = z.infer<typeof localEvent>;
 /** What a person edits: everything but the bookkeeping. */
-export type EventDraft = Omit<LocalEvent, "id" | "version" | "source" | "taskId">;
+export type EventDraft = Omit<
+  LocalEvent,
+  "id" | "version" | "source" | "taskId" | "exdates" | "seriesId" | "recurrenceId"
+>;
 
 const orUndefined = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
 
@@ -70,6 +78,9 @@ export function fromServerEvent(e: ServerEvent): LocalEvent {
           count: orUndefined(e.recurrence_count),
         }
       : undefined,
+    ...(e.exdates.length ? { exdates: e.exdates } : {}),
+    ...(e.series_id ? { seriesId: e.series_id } : {}),
+    ...(e.recurrence_id ? { recurrenceId: e.recurrence_id } : {}),
     version: e.version,
     source: e.source,
     taskId: orUndefined(e.task_id),
@@ -99,12 +110,13 @@ export function toServerFields(e: EventDraft): EventFieldsInput {
   };
 }
 
-export function localSeries(e: LocalEvent): Series {
+export function localSeries(e: LocalEvent): SeriesWithExceptions {
   const r = e.recurrence;
   return {
     start: e.startTime,
     end: e.endTime ?? null,
     allDay: e.allDay,
+    exdates: e.exdates ?? [],
     rule: r
       ? {
           frequency: r.frequency,

@@ -153,6 +153,86 @@ describe("expandOccurrences", () => {
   });
 });
 
+describe("expandOccurrences of old series in far windows", () => {
+  const daily1970: Series = {
+    start: "1970-01-01T08:00:00Z", // 09:00 in Berlin (CET)
+    end: "1970-01-01T09:00:00Z",
+    allDay: false,
+    rule: rule({ frequency: "DAILY" }),
+  };
+
+  it("finds the occurrence of a daily series from 1970 in a window in 2099, at 09:00 local", () => {
+    // winter (CET) and summer (CEST): the same wall-clock time, different UTC
+    expect(
+      starts(daily1970, range("2099-12-01T00:00:00Z", "2099-12-02T00:00:00Z", "Europe/Berlin")),
+    ).toEqual(["2099-12-01T08:00:00.000Z"]);
+    expect(
+      starts(daily1970, range("2099-07-01T00:00:00Z", "2099-07-02T00:00:00Z", "Europe/Berlin")),
+    ).toEqual(["2099-07-01T07:00:00.000Z"]);
+  });
+
+  it("keeps 09:00 local across a DST change for a series started decades earlier", () => {
+    // Berlin leaves summer time on Sunday 25 October 2099
+    expect(
+      starts(daily1970, range("2099-10-24T00:00:00Z", "2099-10-27T00:00:00Z", "Europe/Berlin")),
+    ).toEqual(["2099-10-24T07:00:00.000Z", "2099-10-25T08:00:00.000Z", "2099-10-26T08:00:00.000Z"]);
+  });
+
+  it("keeps INTERVAL's phase: every 3rd day from 1 January 1970", () => {
+    const s: Series = { ...daily1970, rule: rule({ frequency: "DAILY", interval: 3 }) };
+    // 2099-12-01 is day 47,451 after 1970-01-01 = 3 × 15,817
+    expect(starts(s, range("2099-11-29T00:00:00Z", "2099-12-05T00:00:00Z"))).toEqual([
+      "2099-12-01T08:00:00.000Z",
+      "2099-12-04T08:00:00.000Z",
+    ]);
+  });
+
+  it("keeps weekly BYDAY with INTERVAL: Mondays and Fridays every other week from 1970", () => {
+    const s: Series = {
+      start: "1970-01-05T10:00:00Z", // a Monday
+      end: null,
+      allDay: false,
+      rule: rule({ interval: 2, byDay: ["MO", "FR"] }),
+    };
+    // 2099-11-30 is a Monday 6,778 weeks (even) after 1970-01-05
+    expect(starts(s, range("2099-11-23T00:00:00Z", "2099-12-12T00:00:00Z"))).toEqual([
+      "2099-11-30T10:00:00.000Z",
+      "2099-12-04T10:00:00.000Z",
+    ]);
+  });
+
+  it("ends a COUNT series where walking from its start would, and finds nothing later", () => {
+    // 1,000 days from 1 January 1970: the last is 26 September 1972
+    const s: Series = { ...daily1970, rule: rule({ frequency: "DAILY", count: 1000 }) };
+    expect(starts(s, range("1972-09-25T00:00:00Z", "1972-10-01T00:00:00Z"))).toEqual([
+      "1972-09-25T08:00:00.000Z",
+      "1972-09-26T08:00:00.000Z",
+    ]);
+    expect(starts(s, range("2099-12-01T00:00:00Z", "2099-12-02T00:00:00Z"))).toEqual([]);
+    // a numbered weekday is counted by iterating, bounded by COUNT: the 12th last Friday
+    const fridays: Series = {
+      start: "1970-01-30T16:00:00Z",
+      end: null,
+      allDay: false,
+      rule: rule({ frequency: "MONTHLY", byDay: ["-1FR"], count: 12 }),
+    };
+    expect(starts(fridays, range("1970-12-01T00:00:00Z", "1971-02-01T00:00:00Z"))).toEqual([
+      "1970-12-25T16:00:00.000Z",
+    ]);
+  });
+
+  it("stops at UNTIL for an old series", () => {
+    const s: Series = {
+      ...daily1970,
+      rule: rule({ frequency: "DAILY", until: "2050-06-15T08:00:00Z" }),
+    };
+    expect(starts(s, range("2050-06-14T00:00:00Z", "2050-06-20T00:00:00Z"))).toEqual([
+      "2050-06-14T08:00:00.000Z",
+      "2050-06-15T08:00:00.000Z",
+    ]);
+  });
+});
+
 describe("toRRuleValue", () => {
   it("writes FREQ, INTERVAL, BYDAY, BYMONTHDAY, UNTIL (UTC) and COUNT", () => {
     expect(

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import type { Frequency } from "../contract/calendar.ts";
+import { canRecur, type Seek, seekStart } from "./recurrence-seek.ts";
 import { RRule, type Weekday } from "./rrule-lib.ts";
 
 export type RecurrenceRule = {
@@ -82,23 +83,55 @@ function fromFloating(floating: Date, zone: string): Date {
   ).toJSDate();
 }
 
-function buildRule(series: Series, rule: RecurrenceRule, zone: string): RRule {
+const WEEKDAY_BY_NUMBER = [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA, RRule.SU];
+
+function buildRule(
+  rule: RecurrenceRule,
+  floatingStart: Date,
+  zone: string,
+  seek?: Seek | null,
+): RRule {
   return new RRule({
     freq: FREQ[rule.frequency],
     interval: rule.interval,
-    dtstart: toFloating(series.start, zone),
-    byweekday: rule.byDay?.map(toWeekday) ?? null,
-    bymonthday: rule.byMonthDay ?? null,
+    dtstart: seek?.dtstart ?? floatingStart,
+    byweekday:
+      rule.byDay?.map(toWeekday) ?? seek?.byWeekday?.map((n) => WEEKDAY_BY_NUMBER[n]!) ?? null,
+    bymonthday: rule.byMonthDay ?? seek?.byMonthDay ?? null,
+    bymonth: seek?.byMonth ?? null,
     until: rule.until ? toFloating(rule.until, zone) : null,
-    count: rule.count ?? null,
+    count: seek?.count ?? rule.count ?? null,
     wkst: RRule.MO,
   });
 }
 
 /**
+ * The series' rule, started at the period that holds `from` (floating) rather than at the
+ * series' start: see recurrence-seek.ts. Null when the rule never matches, or COUNT ran out
+ * before `from`.
+ */
+function ruleFrom(series: Series, rule: RecurrenceRule, zone: string, from: Date): RRule | null {
+  const floatingStart = toFloating(series.start, zone);
+  if (!canRecur(rule, floatingStart)) return null;
+  const seek = seekStart(rule, floatingStart, from, (before) => {
+    // only for COUNT rules that arithmetic cannot count: rrule stops after COUNT matches
+    let n = 0;
+    buildRule(rule, floatingStart, zone).between(floatingStart, before, true, (d) => {
+      if (d < before) n++;
+      return d < before;
+    });
+    return n;
+  });
+  if (seek && seek.count !== null && seek.count <= 0) return null;
+  return buildRule(rule, floatingStart, zone, seek);
+}
+
+/**
  * The occurrences of a series that overlap [from, to), in start order. Timed series repeat
  * at the same wall-clock time in `zone` (an IANA name); all-day series repeat by date.
- * Never returns more than `limit` occurrences.
+ * Never returns more than `limit` occurrences. The work is bounded by the window (and the
+ * event's duration), whatever the series' start or frequency: expansion starts at the
+ * period holding the window's start.
  */
 export function expandOccurrences(
   series: Series,
@@ -115,10 +148,12 @@ export function expandOccurrences(
     return overlaps(start) ? [{ start: new Date(start), end: new Date(start + duration) }] : [];
   }
   const zone = series.allDay ? "UTC" : range.zone;
-  const rule = buildRule(series, series.rule, zone);
   // widen the window by the duration and a day, then filter exactly in real time
   const after = toFloating(new Date(range.from.getTime() - duration - DAY_MS), zone);
   const before = toFloating(new Date(range.to.getTime() + DAY_MS), zone);
+  if (before <= after) return [];
+  const rule = ruleFrom(series, series.rule, zone, after);
+  if (!rule) return [];
   const out: Occurrence[] = [];
   rule.between(after, before, true, (floating) => {
     const start = fromFloating(floating, zone).getTime();

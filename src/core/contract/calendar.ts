@@ -296,7 +296,55 @@ export const updateEventRequest = z
   .superRefine(checkEvent)
   .transform((v) => ({ version: v.version, ...normalize(v) }));
 
+/**
+ * PUT with an occurrence: the same fields, plus the client's id for the row the edit
+ * creates (the override for scope=this, the new series for scope=following), so a replayed
+ * offline edit finds its row instead of making another. `version` is the series' version.
+ */
+export const updateOccurrenceRequest = z
+  .object({
+    ...eventShape,
+    version: z.number("version must be a number").int().min(1).optional(),
+    id: z.uuid("id must be a UUID").optional(),
+  })
+  .superRefine(checkEvent)
+  .transform((v) => ({ version: v.version, id: v.id, ...normalize(v) }));
+export type UpdateOccurrenceInput = z.output<typeof updateOccurrenceRequest>;
+
 export const eventIdQuery = z.object({ eventId: z.uuid("eventId must be a UUID") });
+
+export const SCOPES = ["this", "following", "all"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/**
+ * PUT/DELETE /api/calendar-events?eventId=&occurrence=&scope=: `occurrence` is the start of
+ * one occurrence as the series defines it (its RECURRENCE-ID); `scope` says whether the
+ * change is for that occurrence, that one and the following, or all of them. Without
+ * `occurrence` the call acts on the whole event, as it always did.
+ */
+export const occurrenceQuery = z
+  .object({
+    eventId: z.uuid("eventId must be a UUID"),
+    occurrence: instant("occurrence").optional(),
+    scope: z.enum(SCOPES, "scope must be this, following or all").optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.occurrence && !q.scope) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["scope"],
+        message: "scope is required with occurrence: this, following or all",
+      });
+    }
+    if (!q.occurrence && q.scope && q.scope !== "all") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["occurrence"],
+        message: `occurrence is required with scope=${q.scope}`,
+      });
+    }
+  });
+export type OccurrenceQuery = z.infer<typeof occurrenceQuery>;
 
 export const listEventsQuery = z
   .object({
@@ -327,7 +375,14 @@ export const serverEvent = z.object({
   recurrence_by_month_day: z.number().int().nullable(),
   recurrence_until: z.string().nullable(),
   recurrence_count: z.number().int().nullable(),
-  source: z.enum(["user", "assistant"]),
+  /** Occurrence starts the series no longer produces itself (cancelled or overridden). */
+  exdates: z.array(z.string()),
+  /** Set on an override of one occurrence: the series it belongs to. */
+  series_id: z.string().nullable(),
+  /** Set on an override: the start of the occurrence it replaces (RECURRENCE-ID). */
+  recurrence_id: z.string().nullable(),
+  /** "external": an occurrence from a connected calendar (listed only for a from–to range). */
+  source: z.enum(["user", "assistant", "external"]),
   task_id: z.string().nullable(),
   /** Rises on every change; an update must name the version it was made from. */
   version: z.number().int(),
@@ -335,14 +390,48 @@ export const serverEvent = z.object({
   updated_at: z.string(),
   /** Set when the event was deleted (only ever seen in answers to a replayed create). */
   deleted_at: z.string().nullable(),
+  /** Connected events only: Sage shows them but never changes them (writes answer 403). */
+  read_only: z.literal(true).optional(),
+  connection_id: z.uuid().optional(),
+  /** The connected calendar's color, when it has one. */
+  color: z.string().optional(),
+  /** Connected events only: whether the scheduler treats it as busy time. */
+  busy: z.boolean().optional(),
 });
 export type ServerEvent = z.infer<typeof serverEvent>;
 
-export const listEventsResponse = z.object({ events: z.array(serverEvent) });
+/**
+ * One occurrence in a ranged list, as a view draws it: `event_id` is the row that holds
+ * its content (the series, or the override that replaced it), `series_id` and
+ * `occurrence` name it for occurrence edits (null for one-off events).
+ */
+export const listedOccurrence = z.object({
+  event_id: z.uuid(),
+  series_id: z.string().nullable(),
+  occurrence: z.string().nullable(),
+  start: z.string(),
+  end: z.string(),
+});
+export type ListedOccurrence = z.infer<typeof listedOccurrence>;
+
+/** Without a range: every live row. With one: the rows with something in it, and `occurrences`. */
+export const listEventsResponse = z.object({
+  events: z.array(serverEvent),
+  occurrences: z.array(listedOccurrence).optional(),
+});
 export type ListEventsResponse = z.infer<typeof listEventsResponse>;
 export const eventResponse = z.object({ event: serverEvent });
+/** An occurrence edit: the row it wrote, and the series as it now stands (for its version). */
+export const occurrenceResponse = z.object({ event: serverEvent, series: serverEvent });
+export type OccurrenceResponse = z.infer<typeof occurrenceResponse>;
 export type EventResponse = z.infer<typeof eventResponse>;
-export const deleteEventResponse = z.object({ success: z.literal(true), id: z.uuid() });
+export const deleteEventResponse = z.object({
+  success: z.literal(true),
+  id: z.uuid(),
+  /** After deleting some occurrences: the series as it now stands (null when it is gone). */
+  series: serverEvent.nullable().optional(),
+});
+export type DeleteEventResponse = z.infer<typeof deleteEventResponse>;
 
 /** A stale update: 409 with the server's current event in `details`. */
 export const conflictDetails = z.object({ event: serverEvent });

@@ -7,6 +7,7 @@ import {
   MAX_MESSAGE_CHARS,
   MESSAGE_TOO_LONG,
 } from "../chat/message-rules.ts";
+import { actionCard } from "./assistant-actions.ts";
 
 /** Models a client may ask for. Premium ones are for the Pro plan. */
 export const STANDARD_MODELS = ["gpt-4.1-nano", "gpt-4.1-mini", "gpt-4o-mini"] as const;
@@ -54,6 +55,8 @@ export const chatResponse = z.object({
   title: z.string(),
   /** The assistant changed the calendar this turn (the panel should refresh). */
   calendarChanged: z.boolean().optional(),
+  /** What the assistant changed this turn, each with Undo. */
+  actions: z.array(actionCard).optional(),
 });
 export type ChatResponse = z.infer<typeof chatResponse>;
 
@@ -62,6 +65,7 @@ export const chatMessage = z.object({
   role: z.enum(["user", "assistant"]),
   content: z.string(),
   timestamp: z.string(),
+  actions: z.array(actionCard).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   "forbidden",
   "not_found",
   "conflict",
+  "unprocessable",
   "payload_too_large",
   "unsupported_media_type",
   "rate_limited",

@@ -31,6 +31,18 @@ export const taskInput = z.strictObject({
 });
 export type TaskInput = z.input<typeof taskInput>;
 
+/** POST /api/tasks: `id` is the client's own UUID, so a repeated create is a replay. */
+export const createTaskRequest = taskInput.extend({ id: z.uuid("id must be a UUID").optional() });
+export type CreateTaskRequest = z.input<typeof createTaskRequest>;
+
+export const TASK_LIMITS = {
+  /**
+   * Live tasks, open and done together (deleted ones don't count); the list and the planner
+   * read at most this many.
+   */
+  tasksPerUser: 1_000,
+} as const;
+
 export const task = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -43,6 +55,8 @@ export const task = z.object({
   status: z.enum(["open", "done"]),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Null for every listed task; set when a replayed create meets the task's tombstone. */
+  deletedAt: z.string().nullable(),
 });
 export type Task = z.infer<typeof task>;
 
@@ -60,5 +74,25 @@ export const planResponse = z.object({
     z.object({ taskId: z.uuid(), eventId: z.uuid(), start: z.string(), end: z.string() }),
   ),
   unplaced: z.array(z.object({ taskId: z.uuid(), reason: z.string() })),
+  /** What this plan changed, for undoing it in one step: blocks it wrote and blocks it removed. */
+  changes: z.object({ created: z.array(z.uuid()), removed: z.array(z.uuid()) }),
+  /** Set when a connected calendar could not be read fresh: the plan used what was known. */
+  notice: z.string().optional(),
 });
 export type PlanResponse = z.infer<typeof planResponse>;
+
+/** The description every planned block carries (the feed shows it); views say it once, not per block. */
+export const PLANNED_BLOCK_DESCRIPTION =
+  "Planned by Sage at a time that suits your energy. Move it if life happens — I'll plan around it.";
+
+/** A plan writes at most this many blocks (the scheduler's horizon is four weeks). */
+export const MAX_PLAN_CHANGES = 2000;
+
+/** POST /api/plan/undo: the `changes` of the plan to undo. */
+export const planUndoRequest = z.strictObject({
+  created: z.array(z.uuid("created must hold event ids")).max(MAX_PLAN_CHANGES),
+  removed: z.array(z.uuid("removed must hold event ids")).max(MAX_PLAN_CHANGES),
+});
+export type PlanUndoRequest = z.infer<typeof planUndoRequest>;
+export const planUndoResponse = z.object({ deleted: z.number().int(), restored: z.number().int() });
+export type PlanUndoResponse = z.infer<typeof planUndoResponse>;

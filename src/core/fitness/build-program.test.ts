@@ -89,9 +89,23 @@ describe("buildFitnessProgram", () => {
     expect(days(build({ preferences: "no equipment" }))[0]!.exercises).toContain(
       "Bodyweight squat: 2 × 12",
     );
-    expect(days(build({ goal: "Build muscle", preferences: "none" }))[0]!.exercises[1]).toMatch(
+    expect(days(build({ preferences: "I train at a gym" }))[0]!.exercises[1]).toMatch(
       /^Back squat/,
     );
+  });
+
+  it("never assumes a gym nobody mentioned", () => {
+    const p = build({ goal: "Build muscle", preferences: "I like swimming" });
+    expect(p.overview).not.toMatch(/\bgym\b(?! and the lifts change)/);
+    expect(p.overview).toContain("with just your body weight");
+    expect(p.overview).toContain("You didn't mention equipment");
+    expect(JSON.stringify(days(p))).not.toMatch(/Back squat|Bench press|Barbell|pulldown/);
+  });
+
+  it("keeps a liked activity the week's sessions do not use, on rest days", () => {
+    const p = build({ goal: "Build muscle", preferences: "I like swimming" });
+    expect(p.overview).toContain("You said you enjoy swimming");
+    expect(p.weeklyStructure).toContain("for rest or easy swimming");
   });
 
   it("builds yoga into flexibility programs for people who like it", () => {
@@ -121,6 +135,58 @@ describe("buildFitnessProgram", () => {
   it("is not one fixed text: different answers give different programs", () => {
     const programs = FITNESS_QUESTIONS[0]!.options!.map((goal) => JSON.stringify(build({ goal })));
     expect(new Set(programs).size).toBe(programs.length);
+  });
+});
+
+describe("the full program", () => {
+  const full = (patch: Partial<FitnessAnswers>) =>
+    buildFitnessProgram({ ...base, ...patch }, { full: true });
+
+  it("is left out unless asked for", () => {
+    expect(build({}).fullProgram).toBeUndefined();
+  });
+
+  it("writes every week of the program length, week 1 equal to the preview", () => {
+    const p = full({ experience: "Intermediate: I exercise once or twice a week" });
+    expect(p.programLength).toBe("10 weeks");
+    expect(p.fullProgram!.map((w) => w.week)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(p.fullProgram![0]).toEqual(p.firstWeekPreview);
+    expect(fitnessProgram.safeParse(p).success).toBe(true);
+  });
+
+  it("progresses week on week, is lighter in deload weeks and ends with a check-in", () => {
+    const p = full({
+      goal: "Improve endurance",
+      experience: "Intermediate",
+      availability: "Tue|Sat",
+      preferences: "swimming",
+    });
+    const long = (w: number) => Number.parseInt(p.fullProgram![w - 1]!.days[1]!.duration, 10);
+    expect(p.fullProgram![0]!.days[1]!.focus).toBe("Long swim");
+    expect(long(3)).toBeGreaterThan(long(1));
+    expect(long(4)).toBeGreaterThanOrEqual(long(3));
+    expect(long(8)).toBeGreaterThan(long(4));
+    expect(long(5)).toBeLessThan(long(1));
+    expect(long(9)).toBeLessThan(long(1));
+    expect(p.fullProgram![4]!.description).toMatch(/^Lighter week/);
+    expect(p.fullProgram![9]!.days).toEqual(p.fullProgram![0]!.days);
+    expect(p.fullProgram![9]!.description).toMatch(/^Check-in week/);
+  });
+
+  it("adds a set to each lift from the fourth build week, and respects the answers every week", () => {
+    const p = full({
+      goal: "Build muscle",
+      experience: "Advanced",
+      availability: "Mon|Wed|Fri",
+      preferences: "dumbbells at home, my knees hurt",
+    });
+    expect(p.fullProgram).toHaveLength(12);
+    expect(p.fullProgram![0]!.days[0]!.exercises).toContain("Goblet squat: 5 × 8–10");
+    expect(p.fullProgram![6]!.days[0]!.exercises).toContain("Goblet squat: 6 × 8–10");
+    for (const week of p.fullProgram!) {
+      expect(week.days.map((d) => d.day)).toEqual(["Monday", "Wednesday", "Friday"]);
+      expect(JSON.stringify(week)).not.toMatch(/Back squat|Barbell|jump squats|burpees/);
+    }
   });
 });
 

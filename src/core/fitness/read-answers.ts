@@ -144,8 +144,8 @@ export function readIntent(answers: FitnessAnswers): FitnessIntent {
     goal,
     level: readLevel(answers.experience),
     days: readDays(answers.availability),
-    // lifting goals without stated equipment assume a gym; everything else works at home
-    equipment: stated ?? (goal === "build_muscle" || goal === "strength" ? "gym" : "bodyweight"),
+    // equipment nobody mentioned is not assumed: without it, every exercise needs none
+    equipment: stated ?? "bodyweight",
     equipmentStated: stated !== undefined,
     likes,
     dislikes,

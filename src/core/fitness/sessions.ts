@@ -136,11 +136,40 @@ const LIFTS: Record<"full_a" | "full_b" | "upper" | "lower" | "push" | "pull", L
   ],
 };
 
+/**
+ * How hard one week is compared with week 1: the progression the full program applies.
+ * Week 1's load changes nothing.
+ */
+export type WeekLoad = {
+  /** Sets added to (or, when negative, taken from) every lift; never below one set. */
+  extraSets: number;
+  /** Session length for cardio and circuits, relative to week 1. */
+  minutesFactor: number;
+  /** Hard intervals added (or taken away); never below three. */
+  extraIntervals: number;
+  /** Seconds added to core holds. */
+  extraHoldSeconds: number;
+};
+export const FIRST_WEEK_LOAD: WeekLoad = {
+  extraSets: 0,
+  minutesFactor: 1,
+  extraIntervals: 0,
+  extraHoldSeconds: 0,
+};
+
+const roundTo5 = (minutes: number) => Math.max(10, Math.round(minutes / 5) * 5);
+
 /** Sets × reps for a role, by goal and level. */
-function dose(role: Lift["role"], goal: Goal, level: Level): string {
-  if (role === "core")
-    return level === "beginner" ? "3 × 20 s" : level === "intermediate" ? "3 × 40 s" : "3 × 60 s";
-  const sets = level === "beginner" ? 2 : level === "intermediate" ? 3 : 4;
+function dose(role: Lift["role"], goal: Goal, level: Level, load: WeekLoad): string {
+  if (role === "core") {
+    const hold =
+      (level === "beginner" ? 20 : level === "intermediate" ? 40 : 60) + load.extraHoldSeconds;
+    return `3 × ${hold} s`;
+  }
+  const sets = Math.max(
+    1,
+    (level === "beginner" ? 2 : level === "intermediate" ? 3 : 4) + load.extraSets,
+  );
   if (goal === "strength" && role === "main") return `${sets + 1} × 5`;
   if (goal === "build_muscle") return role === "main" ? `${sets + 1} × 8–10` : `${sets} × 10–12`;
   return `${sets} × 12`;
@@ -153,6 +182,15 @@ const CARDIO_WORDS: Record<Cardio, { noun: string; activity: string; short: stri
   swimming: { noun: "swim", activity: "swimming", short: "Swim" },
   rowing: { noun: "row", activity: "rowing", short: "Rowing" },
   walking: { noun: "walk", activity: "walking", short: "Walk" },
+};
+
+/** "swimming", "cycling": how an activity is named in a sentence. */
+export const CARDIO_ACTIVITY: Record<Cardio, string> = {
+  running: CARDIO_WORDS.running.activity,
+  cycling: CARDIO_WORDS.cycling.activity,
+  swimming: CARDIO_WORDS.swimming.activity,
+  rowing: CARDIO_WORDS.rowing.activity,
+  walking: CARDIO_WORDS.walking.activity,
 };
 
 /** The cardio the person will enjoy: a stated favourite, never a dislike, gentle on sore joints. */
@@ -186,10 +224,19 @@ const FOCUS: Record<"full_a" | "full_b" | "upper" | "lower" | "push" | "pull", s
   pull: "Pull (back and biceps)",
 };
 
-/** One session of the first week, built for this person. */
-export function buildSession(kind: SessionKind, intent: FitnessIntent): Session {
+/** One session, built for this person, at a week's load (week 1 when none is given). */
+export function buildSession(
+  kind: SessionKind,
+  intent: FitnessIntent,
+  load: WeekLoad = FIRST_WEEK_LOAD,
+): Session {
   const { level, goal, equipment } = intent;
-  const m = MINUTES[level];
+  const base = MINUTES[level];
+  const m = {
+    base: roundTo5(base.base * load.minutesFactor),
+    long: roundTo5(base.long * load.minutesFactor),
+    light: base.light,
+  };
   const cardio = chooseCardio(intent);
   const words = CARDIO_WORDS[cardio];
   switch (kind) {
@@ -204,7 +251,7 @@ export function buildSession(kind: SessionKind, intent: FitnessIntent): Session 
         minutes: m.base,
         exercises: [
           "Warm-up: 5 minutes of easy movement and a few light practice sets",
-          ...LIFTS[kind].map((l) => `${l.name[equipment]}: ${dose(l.role, goal, level)}`),
+          ...LIFTS[kind].map((l) => `${l.name[equipment]}: ${dose(l.role, goal, level, load)}`),
         ],
         notes:
           level !== "beginner"
@@ -214,7 +261,10 @@ export function buildSession(kind: SessionKind, intent: FitnessIntent): Session 
               : "Pick weights that leave two or three reps in reserve; technique first.",
       };
     case "conditioning": {
-      const rounds = level === "beginner" ? 3 : level === "intermediate" ? 4 : 5;
+      const rounds = Math.max(
+        2,
+        (level === "beginner" ? 3 : level === "intermediate" ? 4 : 5) + load.extraSets,
+      );
       const moves =
         intent.lowImpact || intent.dislikesHiit
           ? "squat to press, step-ups, slow mountain climbers, band pull-aparts"
@@ -239,12 +289,8 @@ export function buildSession(kind: SessionKind, intent: FitnessIntent): Session 
         ],
       };
     case "cardio_intervals": {
-      const reps =
-        level === "beginner"
-          ? "6 × 1 minute"
-          : level === "intermediate"
-            ? "6 × 2 minutes"
-            : "8 × 2 minutes";
+      const count = Math.max(3, (level === "advanced" ? 8 : 6) + load.extraIntervals);
+      const reps = `${count} × ${level === "beginner" ? "1 minute" : "2 minutes"}`;
       return {
         focus: `${words.short} intervals`,
         minutes: m.base,

@@ -13,7 +13,7 @@ import {
   composeProductivityProfile,
   GENERIC_NEXT_STEPS,
 } from "./compose-profile.ts";
-import { PRODUCTIVITY_STEPS } from "./questions.ts";
+import { PRODUCTIVITY_STEPS, peakDescription } from "./questions.ts";
 
 const answers: ProductivityAnswers = {
   struggle: "procrastination",
@@ -60,6 +60,23 @@ describe("composeProductivityProfile", () => {
     const { nextSteps } = composeProductivityProfile(answers);
     expect(nextSteps).toHaveLength(3);
     expect(nextSteps[0]).toContain("Block 9–11 am");
+  });
+
+  it("writes the hours as the person's locale writes them", () => {
+    const us = composeProductivityProfile(answers, "en-US");
+    expect(us.summary).toContain("in the morning (8–11 AM)");
+    expect(us.summary).toContain("between 9 AM and 5 PM");
+    expect(us.nextSteps[0]).toContain("Block 9–11 AM");
+    const gb = composeProductivityProfile(answers, "en-GB");
+    expect(gb.summary).toContain("in the morning (08:00–11:00)");
+    expect(gb.summary).toContain("between 09:00 and 17:00");
+    expect(gb.nextSteps[0]).toContain("Block 09:00–11:00");
+  });
+
+  it("writes the questionnaire's peak-time hours in the person's locale", () => {
+    expect(peakDescription("morning")).toBe("8–11 am, once I've settled in");
+    expect(peakDescription("morning", "en-US")).toBe("8–11 AM, once I've settled in");
+    expect(peakDescription("morning", "en-GB")).toBe("08:00–11:00, once I've settled in");
   });
 
   it("asks people whose energy varies to notice when they are sharpest", () => {

@@ -79,12 +79,12 @@ const STRUGGLE_STEPS: Record<Struggle, string> = {
 
 export const ADDITIONAL_INFO_QUOTE_MAX = 300;
 
-function peakSentence(answers: ProductivityAnswers): string {
+function peakSentence(answers: ProductivityAnswers, locale?: string): string {
   const peak = ENERGY_WINDOWS[answers.peak_time].find((w) => w.level === "peak");
   const days = DAY_PHRASES[answers.typical_day];
   if (!peak) return `Your energy changes from day to day, and your days ${days}.`;
   const when = PEAK_PHRASES[answers.peak_time];
-  return `You have the most energy ${when} (${formatHourRange(peak.start, peak.end)}), and your days ${days}.`;
+  return `You have the most energy ${when} (${formatHourRange(peak.start, peak.end, locale)}), and your days ${days}.`;
 }
 
 function quote(text: string): string {
@@ -107,15 +107,20 @@ function keyStrategies(answers: ProductivityAnswers, scheduling: SchedulingProfi
   return picked.map((id) => scheduling.strategies.find((s) => s.id === id)!.description);
 }
 
-/** The summary a person reads: who they are, how Sage will plan for them. Paragraphs split by a blank line. */
+/**
+ * The summary a person reads: who they are, how Sage will plan for them. Paragraphs split by
+ * a blank line. Hours are written as `locale` writes them ("8–11 AM", "08:00–11:00"); without
+ * one, in plain English words ("8–11 am").
+ */
 export function composeSummary(
   answers: ProductivityAnswers,
   scheduling: SchedulingProfile,
+  locale?: string,
 ): string {
   const { workingHours, workingDays } = scheduling;
   const first = [
-    peakSentence(answers),
-    `Sage plans your work ${formatWeekdays(workingDays)}, between ${formatHour(workingHours.start)} and ${formatHour(workingHours.end)}.`,
+    peakSentence(answers, locale),
+    `Sage plans your work ${formatWeekdays(workingDays)}, between ${formatHour(workingHours.start, locale)} and ${formatHour(workingHours.end, locale)}.`,
     `You work best ${STYLE_PHRASES[answers.work_style]}: about ${scheduling.focusBlockMinutes} minutes of focus, then a ${scheduling.breakMinutes}-minute break.`,
   ].join(" ");
   const second = [
@@ -133,12 +138,13 @@ export function composeSummary(
 export function composeNextSteps(
   answers: ProductivityAnswers,
   scheduling: SchedulingProfile,
+  locale?: string,
 ): string[] {
   const best = bestWorkingWindow(scheduling);
   const first =
     answers.peak_time === "varies"
       ? "For the next few days, note when you feel sharpest and tell Sage, so demanding work can move there."
-      : `Block ${formatHourRange(best.start, best.end)} on your next working day for your most important task, and keep it free of meetings.`;
+      : `Block ${formatHourRange(best.start, best.end, locale)} on your next working day for your most important task, and keep it free of meetings.`;
   return [
     first,
     STRUGGLE_STEPS[answers.struggle],
@@ -146,12 +152,18 @@ export function composeNextSteps(
   ].slice(0, NEXT_STEPS_MAX);
 }
 
-/** The whole profile composed from the answers alone: no model, no network, deterministic. */
-export function composeProductivityProfile(answers: ProductivityAnswers): ProductivityProfile {
+/**
+ * The whole profile composed from the answers alone: no model, no network, deterministic.
+ * `locale` is the person's (their browser's) for the hours in the text.
+ */
+export function composeProductivityProfile(
+  answers: ProductivityAnswers,
+  locale?: string,
+): ProductivityProfile {
   const scheduling = buildSchedulingProfile(answers);
   return {
-    summary: composeSummary(answers, scheduling),
-    nextSteps: composeNextSteps(answers, scheduling),
+    summary: composeSummary(answers, scheduling, locale),
+    nextSteps: composeNextSteps(answers, scheduling, locale),
     scheduling,
   };
 }

@@ -33,4 +33,16 @@ describe("hours as people say them", () => {
     expect(formatMinutes(45)).toBe("45 minutes");
     expect(formatMinutes(60)).toBe("1 hour");
   });
+
+  it("writes hours in the person's locale when given one", () => {
+    expect(formatHourRange(8, 11, "en-US")).toBe("8–11 AM");
+    expect(formatHourRange(11, 14, "en-US")).toBe("11 AM–2 PM");
+    expect(formatHourRange(8, 11, "en-GB")).toBe("08:00–11:00");
+    expect(formatHour(20, "de-DE")).toBe("20:00");
+    expect(formatHour(9, "en-US")).toBe("9 AM");
+    expect(formatHourRange(20, 24, "en-GB")).toBe("20:00–00:00");
+    expect(formatHourRange(20, 24, "en-US")).toBe("8 PM–12 AM");
+    expect(formatHourRange(8, 11, "fr-FR")).toBe("08:00–11:00");
+    expect(formatHour(13, "not a locale!")).toBe("1 pm");
+  });
 });

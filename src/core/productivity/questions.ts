@@ -32,10 +32,25 @@ export type TextStep = {
 
 export type ProductivityStep = ChoiceStep | TextStep;
 
-const peakDescription = (peak: PeakTime, fallback: string) => {
-  const window = ENERGY_WINDOWS[peak].find((w) => w.level === "peak");
-  return window ? `${formatHourRange(window.start, window.end)}, ${fallback}` : fallback;
+const PEAK_NOTES: Record<PeakTime, string> = {
+  early_morning: "before the world wakes up",
+  morning: "once I've settled in",
+  midday: "once I'm warmed up",
+  afternoon: "after lunch I hit my stride",
+  evening: "when the day quiets down",
+  night: "I'm a night owl",
+  varies: "My energy changes from day to day",
 };
+
+/**
+ * A peak-time option's description with its hours: "8–11 am, once I've settled in"; with the
+ * person's `locale` (a screen in their browser), their own clock's format ("08:00–11:00, …").
+ */
+export function peakDescription(peak: PeakTime, locale?: string): string {
+  const window = ENERGY_WINDOWS[peak].find((w) => w.level === "peak");
+  const note = PEAK_NOTES[peak];
+  return window ? `${formatHourRange(window.start, window.end, locale)}, ${note}` : note;
+}
 
 export const STRUGGLE_OPTIONS: readonly ChoiceOption<Struggle>[] = [
   {
@@ -74,30 +89,30 @@ export const PEAK_TIME_OPTIONS: readonly ChoiceOption<PeakTime>[] = [
   {
     value: "early_morning",
     label: "Early morning",
-    description: peakDescription("early_morning", "before the world wakes up"),
+    description: peakDescription("early_morning"),
   },
   {
     value: "morning",
     label: "Morning",
-    description: peakDescription("morning", "once I've settled in"),
+    description: peakDescription("morning"),
   },
   {
     value: "midday",
     label: "Midday",
-    description: peakDescription("midday", "once I'm warmed up"),
+    description: peakDescription("midday"),
   },
   {
     value: "afternoon",
     label: "Afternoon",
-    description: peakDescription("afternoon", "after lunch I hit my stride"),
+    description: peakDescription("afternoon"),
   },
   {
     value: "evening",
     label: "Evening",
-    description: peakDescription("evening", "when the day quiets down"),
+    description: peakDescription("evening"),
   },
-  { value: "night", label: "Late night", description: peakDescription("night", "I'm a night owl") },
-  { value: "varies", label: "It varies", description: "My energy changes from day to day" },
+  { value: "night", label: "Late night", description: peakDescription("night") },
+  { value: "varies", label: "It varies", description: peakDescription("varies") },
 ];
 
 export const TYPICAL_DAY_OPTIONS: readonly ChoiceOption<TypicalDay>[] = [

@@ -156,6 +156,72 @@ describe("schedule", () => {
     );
   });
 
+  it("a re-plan moves a task whose energy was raised into the peak, and keeps the others", () => {
+    const report = task({ id: "report", estimatedMinutes: 50, energy: "high", splittable: false });
+    const email = task({ id: "email", estimatedMinutes: 50, energy: "medium", splittable: false });
+    const previous: Block[] = [
+      // planned when the report was routine work: Monday afternoon, outside the 9–12 peak
+      { taskId: "report", start: at("2026-11-23T15:00"), end: at("2026-11-23T16:00") },
+      { taskId: "email", start: at("2026-11-23T16:00"), end: at("2026-11-23T17:00") },
+    ];
+    const input = base({
+      profile: { ...profile, estimatePadding: 1.2 },
+      tasks: [report, email],
+      previous,
+    });
+    const { placed } = schedule(input);
+    const moved = placed.find((b) => b.taskId === "report")!;
+    expect(local(moved.start).hour).toBeGreaterThanOrEqual(9);
+    expect(local(moved.end).hour * 60 + local(moved.end).minute).toBeLessThanOrEqual(12 * 60);
+    expect(placed.find((b) => b.taskId === "email")).toEqual(previous[1]);
+  });
+
+  it("a low-priority deadline gives way to a more important one that cannot fit beside it", () => {
+    // one working day, 3 h cap: the low task (2.5 h, due noon) comes first by deadline and
+    // would leave no room for the high-priority task due that evening
+    const input = base({
+      profile: { ...profile, workingDays: [1], dailyLoadCapMinutes: 180, estimatePadding: 1 },
+      horizonDays: 1,
+      tasks: [
+        task({
+          id: "low",
+          priority: "low",
+          estimatedMinutes: 150,
+          deadline: at("2026-11-23T12:00"),
+        }),
+        task({
+          id: "high",
+          priority: "high",
+          estimatedMinutes: 120,
+          deadline: at("2026-11-23T17:00"),
+        }),
+      ],
+    });
+    const { placed, unplaced } = schedule(input);
+    expect(new Set(placed.map((b) => b.taskId))).toEqual(new Set(["high"]));
+    expect(unplaced.map((u) => u.taskId)).toEqual(["low"]);
+    checkInvariants(input, placed, ["low"]);
+  });
+
+  it("a due task is never pushed out by work without a deadline, however important", () => {
+    const input = base({
+      profile: { ...profile, workingDays: [1], dailyLoadCapMinutes: 180, estimatePadding: 1 },
+      horizonDays: 1,
+      tasks: [
+        task({
+          id: "due",
+          priority: "low",
+          estimatedMinutes: 150,
+          deadline: at("2026-11-23T12:00"),
+        }),
+        task({ id: "big", priority: "high", estimatedMinutes: 120 }),
+        task({ id: "other", priority: "high", estimatedMinutes: 60 }),
+      ],
+    });
+    const { placed } = schedule(input);
+    expect(placed.some((b) => b.taskId === "due")).toBe(true);
+  });
+
   it("packs a task's chunks tightly when the best spot for one would leave no room for the rest", () => {
     // peak 10–12: the 60-minute chunk's best spot is 10:00, which leaves no 90 minutes before noon
     const input = base({

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { normalize, overlapLength, subtract } from "./intervals.ts";
+import { keepsDueTasks, PRIORITY_WEIGHT, planValue } from "./plan-value.ts";
 import type {
   Block,
   EnergyLevel,
@@ -13,9 +14,8 @@ import type {
 
 const MINUTE = 60_000;
 const GRID = 5 * MINUTE;
-const PRIORITY_WEIGHT = { high: 3, medium: 2, low: 1 } as const;
 
-type Day = {
+export type Day = {
   key: string;
   work: Interval;
   windows: (Interval & { level: EnergyLevel })[];
@@ -123,167 +123,236 @@ export function schedule(input: ScheduleInput): ScheduleResult {
     if (day) load.set(day.key, (load.get(day.key) ?? 0) + (b.end - b.start) / MINUTE);
     done.set(b.taskId, (done.get(b.taskId) ?? 0) + (b.end - b.start) / MINUTE);
   }
-  const state: State = { free, load, placed: [] };
-  const unplaced: Unplaced[] = [];
+  /**
+   * Whether last plan's blocks still suit the task's energy: hard work with no minute in a
+   * peak window, or light work sitting in one, is planned afresh (its priority or energy was
+   * changed since) — everything else stays where it is.
+   */
+  function suitsEnergy(task: SchedulerTask, blocks: Block[]): boolean {
+    const inPeak = blocks.some((b) =>
+      (dayOf(b.start)?.windows ?? []).some((w) => w.level === "peak" && overlapLength(b, w) > 0),
+    );
+    if (task.energy === "high")
+      return inPeak || !days.some((d) => d.windows.some((w) => w.level === "peak"));
+    if (task.energy === "low") return !inPeak;
+    return true;
+  }
 
-  const fits = (block: Interval, day: Day, deadline: number | undefined) =>
-    block.start >= start &&
-    block.end <= day.work.end &&
-    (deadline === undefined || block.end <= deadline) &&
-    state.free.some((f) => f.start <= block.start && block.end <= f.end) &&
-    (state.load.get(day.key) ?? 0) + (block.end - block.start) / MINUTE <=
-      profile.dailyLoadCapMinutes;
+  /** One greedy pass over the tasks in `ordered`; every pass starts from the same free time. */
+  function run(ordered: SchedulerTask[]): ScheduleResult {
+    const state: State = { free, load: new Map(load), placed: [] };
+    const unplaced: Unplaced[] = [];
 
-  const take = (block: Block, day: Day) => {
-    state.free = subtract(state.free, { start: block.start - gap, end: block.end + gap });
-    state.load.set(day.key, (state.load.get(day.key) ?? 0) + (block.end - block.start) / MINUTE);
-    state.placed.push(block);
-  };
+    const fits = (block: Interval, day: Day, deadline: number | undefined) =>
+      block.start >= start &&
+      block.end <= day.work.end &&
+      (deadline === undefined || block.end <= deadline) &&
+      state.free.some((f) => f.start <= block.start && block.end <= f.end) &&
+      (state.load.get(day.key) ?? 0) + (block.end - block.start) / MINUTE <=
+        profile.dailyLoadCapMinutes;
 
-  const ordered = [...input.tasks].sort(
+    const take = (block: Block, day: Day) => {
+      state.free = subtract(state.free, { start: block.start - gap, end: block.end + gap });
+      state.load.set(day.key, (state.load.get(day.key) ?? 0) + (block.end - block.start) / MINUTE);
+      state.placed.push(block);
+    };
+
+    // keep last plan's blocks where they still fit, so a re-plan moves as little as possible
+    const previousByTask = new Map<string, Block[]>();
+    for (const b of input.previous ?? []) {
+      previousByTask.set(b.taskId, [...(previousByTask.get(b.taskId) ?? []), b]);
+    }
+
+    const needOf = (task: SchedulerTask) =>
+      paddedMinutes(task.estimatedMinutes, profile.estimatePadding) - (done.get(task.id) ?? 0);
+    const live = (task: SchedulerTask) =>
+      needOf(task) > 0 && (task.deadline === undefined || task.deadline > now);
+    // last plan's blocks first, whatever the order: a re-plan moves as little as possible
+    const kept = new Set<string>();
+    for (const task of ordered) {
+      const previous = previousByTask.get(task.id) ?? [];
+      if (!live(task) || !suitsEnergy(task, previous)) continue;
+      if (keepPrevious(task, needOf(task), previous)) kept.add(task.id);
+    }
+    for (const task of ordered) {
+      const need = needOf(task);
+      if (need <= 0 || kept.has(task.id)) continue;
+      if (task.deadline !== undefined && task.deadline <= now) {
+        unplaced.push({
+          taskId: task.id,
+          reason: "Its deadline has already passed — pick a new one and I'll find time.",
+        });
+        continue;
+      }
+      const previous = previousByTask.get(task.id) ?? [];
+      const chunks = chunksFor(task, need, profile.focusBlockMinutes);
+      const snapshot: State = {
+        free: state.free,
+        load: new Map(state.load),
+        placed: [...state.placed],
+      };
+      if (previous.length > 0 && placeChunks(task, chunks, bestSlot)) {
+        // its energy changed: move it only if the new hours actually suit it better
+        const mine = state.placed.filter((b) => b.taskId === task.id);
+        if (suitsEnergy(task, mine)) continue;
+        restore(snapshot);
+        if (keepPrevious(task, need, previous)) continue;
+        restore(snapshot);
+      }
+      if (placeChunks(task, chunks, bestSlot)) continue;
+      restore(snapshot);
+      // the best-scored spot for one chunk can split the time the others need: pack tightly
+      const largestFirst = [...chunks].sort((a, b) => b - a);
+      if (placeChunks(task, largestFirst, firstSlot)) continue;
+      restore(snapshot);
+      unplaced.push({ taskId: task.id, reason: explain(task, need, chunks) });
+    }
+
+    function restore(snapshot: State) {
+      Object.assign(state, {
+        ...snapshot,
+        load: new Map(snapshot.load),
+        placed: [...snapshot.placed],
+      });
+    }
+
+    function placeChunks(task: SchedulerTask, chunks: number[], slot: typeof bestSlot): boolean {
+      for (const minutes of chunks) {
+        const found = slot(task, minutes * MINUTE);
+        if (!found) return false;
+        take({ taskId: task.id, ...found.block }, found.day);
+      }
+      return true;
+    }
+
+    /** The earliest spot that fits (free intervals are kept sorted). */
+    function firstSlot(task: SchedulerTask, length: number) {
+      for (const f of state.free) {
+        const day = dayOf(f.start);
+        const block = { start: ceilGrid(f.start), end: ceilGrid(f.start) + length };
+        if (day && fits(block, day, task.deadline)) return { block, day, score: 0 };
+      }
+      return undefined;
+    }
+
+    function keepPrevious(task: SchedulerTask, need: number, blocks: Block[]): boolean {
+      if (blocks.length === 0) return false;
+      const total = blocks.reduce((s, b) => s + (b.end - b.start) / MINUTE, 0);
+      if (total !== need) return false; // the task changed: plan it afresh
+      const snapshot: State = {
+        free: state.free,
+        load: new Map(state.load),
+        placed: [...state.placed],
+      };
+      for (const b of [...blocks].sort((x, y) => x.start - y.start)) {
+        const day = dayOf(b.start);
+        if (!day || !fits(b, day, task.deadline)) {
+          Object.assign(state, snapshot);
+          return false;
+        }
+        take({ taskId: task.id, start: b.start, end: b.end }, day);
+      }
+      return true;
+    }
+
+    function bestSlot(task: SchedulerTask, length: number) {
+      let best: { block: Interval; day: Day; score: number } | undefined;
+      const urgency = PRIORITY_WEIGHT[task.priority] + (task.deadline !== undefined ? 2 : 0);
+      for (const f of state.free) {
+        if (f.end - f.start < length) continue;
+        const day = dayOf(f.start);
+        if (!day) continue;
+        const candidates = new Set<number>([ceilGrid(f.start), floorGrid(f.end - length)]);
+        for (const w of day.windows) {
+          if (w.start > f.start && w.start < f.end) candidates.add(ceilGrid(w.start));
+          if (w.end > f.start && w.end < f.end) candidates.add(floorGrid(w.end - length));
+        }
+        for (const s of candidates) {
+          const block = { start: s, end: s + length };
+          if (!fits(block, day, task.deadline)) continue;
+          const daysOut = (s - start) / 86_400_000;
+          const score =
+            2 * energyScore(task, block, day) -
+            0.15 * urgency * daysOut -
+            0.001 * ((s - day.work.start) / MINUTE / 60);
+          if (!best || score > best.score + 1e-9) best = { block, day, score };
+        }
+      }
+      return best;
+    }
+
+    /** Why a task could not be placed, in words. */
+    function explain(task: SchedulerTask, need: number, chunks: number[]): string {
+      const until = task.deadline ?? Number.POSITIVE_INFINITY;
+      let freeMinutes = 0;
+      for (const d of days) {
+        const cap = profile.dailyLoadCapMinutes - (state.load.get(d.key) ?? 0);
+        let dayFree = 0;
+        for (const f of state.free) {
+          dayFree +=
+            overlapLength(f, { start: d.work.start, end: Math.min(d.work.end, until) }) / MINUTE;
+        }
+        freeMinutes += Math.max(0, Math.min(cap, dayFree));
+      }
+      const needText = hours(need);
+      const freeText = hours(Math.floor(freeMinutes / 5) * 5);
+      if (task.deadline !== undefined) {
+        const due = DateTime.fromMillis(task.deadline, { zone: profile.timezone }).toFormat(
+          "ccc d LLL, HH:mm",
+        );
+        return `Needs ${needText} before ${due}, but only ${freeText} is free in your working hours.`;
+      }
+      if (!task.splittable && chunks.length === 1 && freeMinutes >= need) {
+        return `Needs one unbroken ${needText} block, and no free slot is that long. Allow splitting, or clear some time.`;
+      }
+      return `Needs ${needText}, but only ${freeText} is free in the next ${input.horizonDays} days.`;
+    }
+
+    state.placed.sort((a, b) => a.start - b.start);
+    return { placed: state.placed, unplaced };
+  }
+
+  // Earliest deadline first is the product rule; other orders can place more value when not
+  // everything fits (low-priority work last; most important first; most value per hour; hard
+  // work first). A plan from another
+  // order is taken only when it scores higher AND keeps the deadline rule (keepsDueTasks).
+  const edf = [...input.tasks].sort(
     (a, b) =>
       (a.deadline ?? Number.POSITIVE_INFINITY) - (b.deadline ?? Number.POSITIVE_INFINITY) ||
       PRIORITY_WEIGHT[b.priority] - PRIORITY_WEIGHT[a.priority] ||
       (a.energy === "high" ? 0 : 1) - (b.energy === "high" ? 0 : 1) ||
       a.id.localeCompare(b.id),
   );
-
-  // keep last plan's blocks where they still fit, so a re-plan moves as little as possible
-  const previousByTask = new Map<string, Block[]>();
-  for (const b of input.previous ?? []) {
-    previousByTask.set(b.taskId, [...(previousByTask.get(b.taskId) ?? []), b]);
-  }
-
-  for (const task of ordered) {
-    const need =
-      paddedMinutes(task.estimatedMinutes, profile.estimatePadding) - (done.get(task.id) ?? 0);
-    if (need <= 0) continue;
-    if (task.deadline !== undefined && task.deadline <= now) {
-      unplaced.push({
-        taskId: task.id,
-        reason: "Its deadline has already passed — pick a new one and I'll find time.",
-      });
-      continue;
+  const base = run(edf);
+  if (base.unplaced.length === 0) return base;
+  const lowLast = [...edf].sort(
+    (a, b) => (a.priority === "low" ? 1 : 0) - (b.priority === "low" ? 1 : 0),
+  );
+  const mostImportant = [...edf].sort(
+    (a, b) => PRIORITY_WEIGHT[b.priority] - PRIORITY_WEIGHT[a.priority],
+  );
+  // most value per hour of work first: many small important tasks before one long one
+  const densest = [...edf].sort(
+    (a, b) =>
+      PRIORITY_WEIGHT[b.priority] / b.estimatedMinutes -
+      PRIORITY_WEIGHT[a.priority] / a.estimatedMinutes,
+  );
+  // hard work first, so it gets the peak hours before routine work takes them
+  const hardFirst = [...edf].sort(
+    (a, b) => (a.energy === "high" ? 0 : 1) - (b.energy === "high" ? 0 : 1),
+  );
+  let best = base;
+  let bestValue = planValue(base, input.tasks, days, start);
+  for (const order of [lowLast, mostImportant, densest, hardFirst]) {
+    const candidate = run(order);
+    if (!keepsDueTasks(base, candidate, input.tasks)) continue;
+    const value = planValue(candidate, input.tasks, days, start);
+    if (value > bestValue + 1e-6) {
+      best = candidate;
+      bestValue = value;
     }
-    const kept = keepPrevious(task, need, previousByTask.get(task.id) ?? []);
-    if (kept) continue;
-    const chunks = chunksFor(task, need, profile.focusBlockMinutes);
-    const snapshot: State = {
-      free: state.free,
-      load: new Map(state.load),
-      placed: [...state.placed],
-    };
-    if (placeChunks(task, chunks, bestSlot)) continue;
-    restore(snapshot);
-    // the best-scored spot for one chunk can split the time the others need: pack tightly
-    const largestFirst = [...chunks].sort((a, b) => b - a);
-    if (placeChunks(task, largestFirst, firstSlot)) continue;
-    restore(snapshot);
-    unplaced.push({ taskId: task.id, reason: explain(task, need, chunks) });
   }
-
-  function restore(snapshot: State) {
-    Object.assign(state, {
-      ...snapshot,
-      load: new Map(snapshot.load),
-      placed: [...snapshot.placed],
-    });
-  }
-
-  function placeChunks(task: SchedulerTask, chunks: number[], slot: typeof bestSlot): boolean {
-    for (const minutes of chunks) {
-      const found = slot(task, minutes * MINUTE);
-      if (!found) return false;
-      take({ taskId: task.id, ...found.block }, found.day);
-    }
-    return true;
-  }
-
-  /** The earliest spot that fits (free intervals are kept sorted). */
-  function firstSlot(task: SchedulerTask, length: number) {
-    for (const f of state.free) {
-      const day = dayOf(f.start);
-      const block = { start: ceilGrid(f.start), end: ceilGrid(f.start) + length };
-      if (day && fits(block, day, task.deadline)) return { block, day, score: 0 };
-    }
-    return undefined;
-  }
-
-  function keepPrevious(task: SchedulerTask, need: number, blocks: Block[]): boolean {
-    if (blocks.length === 0) return false;
-    const total = blocks.reduce((s, b) => s + (b.end - b.start) / MINUTE, 0);
-    if (total !== need) return false; // the task changed: plan it afresh
-    const snapshot: State = {
-      free: state.free,
-      load: new Map(state.load),
-      placed: [...state.placed],
-    };
-    for (const b of [...blocks].sort((x, y) => x.start - y.start)) {
-      const day = dayOf(b.start);
-      if (!day || !fits(b, day, task.deadline)) {
-        Object.assign(state, snapshot);
-        return false;
-      }
-      take({ taskId: task.id, start: b.start, end: b.end }, day);
-    }
-    return true;
-  }
-
-  function bestSlot(task: SchedulerTask, length: number) {
-    let best: { block: Interval; day: Day; score: number } | undefined;
-    const urgency = PRIORITY_WEIGHT[task.priority] + (task.deadline !== undefined ? 2 : 0);
-    for (const f of state.free) {
-      if (f.end - f.start < length) continue;
-      const day = dayOf(f.start);
-      if (!day) continue;
-      const candidates = new Set<number>([ceilGrid(f.start), floorGrid(f.end - length)]);
-      for (const w of day.windows) {
-        if (w.start > f.start && w.start < f.end) candidates.add(ceilGrid(w.start));
-        if (w.end > f.start && w.end < f.end) candidates.add(floorGrid(w.end - length));
-      }
-      for (const s of candidates) {
-        const block = { start: s, end: s + length };
-        if (!fits(block, day, task.deadline)) continue;
-        const daysOut = (s - start) / 86_400_000;
-        const score =
-          2 * energyScore(task, block, day) -
-          0.15 * urgency * daysOut -
-          0.001 * ((s - day.work.start) / MINUTE / 60);
-        if (!best || score > best.score + 1e-9) best = { block, day, score };
-      }
-    }
-    return best;
-  }
-
-  /** Why a task could not be placed, in words. */
-  function explain(task: SchedulerTask, need: number, chunks: number[]): string {
-    const until = task.deadline ?? Number.POSITIVE_INFINITY;
-    let freeMinutes = 0;
-    for (const d of days) {
-      const cap = profile.dailyLoadCapMinutes - (state.load.get(d.key) ?? 0);
-      let dayFree = 0;
-      for (const f of state.free) {
-        dayFree +=
-          overlapLength(f, { start: d.work.start, end: Math.min(d.work.end, until) }) / MINUTE;
-      }
-      freeMinutes += Math.max(0, Math.min(cap, dayFree));
-    }
-    const needText = hours(need);
-    const freeText = hours(Math.floor(freeMinutes / 5) * 5);
-    if (task.deadline !== undefined) {
-      const due = DateTime.fromMillis(task.deadline, { zone: profile.timezone }).toFormat(
-        "ccc d LLL, HH:mm",
-      );
-      return `Needs ${needText} before ${due}, but only ${freeText} is free in your working hours.`;
-    }
-    if (!task.splittable && chunks.length === 1 && freeMinutes >= need) {
-      return `Needs one unbroken ${needText} block, and no free slot is that long. Allow splitting, or clear some time.`;
-    }
-    return `Needs ${needText}, but only ${freeText} is free in the next ${input.horizonDays} days.`;
-  }
-
-  state.placed.sort((a, b) => a.start - b.start);
-  return { placed: state.placed, unplaced };
+  return best;
 }
 
 function hours(minutes: number): string {

@@ -1,8 +1,9 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { AccountExport } from "../../core/contract/account.ts";
 import type { Db } from "../db/client.ts";
 import {
   activityLogs,
+  calendarConnections,
   calendarEvents,
   calendarTokens,
   checkoutSessions,
@@ -19,7 +20,9 @@ import {
 /**
  * Everything stored about the user, as one JSON document (GDPR-style access). Secrets are
  * left out: the sessions' token hashes and the calendar feed token are credentials, not data
- * about the person (the export says that the feed exists and since when).
+ * about the person (the export says that the feed exists and since when). Deleted tasks are
+ * left out: the person deleted them, and their tombstones keep no words of theirs (only what
+ * stops a replayed create bringing them back, for 30 days).
  */
 export async function exportAccount(
   db: Db,
@@ -77,9 +80,26 @@ export async function exportAccount(
       })),
       usageLogs: await db.select().from(usageLogs).where(byUser(usageLogs)),
       activityLogs: await db.select().from(activityLogs).where(byUser(activityLogs)),
-      tasks: await db.select().from(tasks).where(byUser(tasks)),
+      // a deleted task's tombstone holds no words of the person's (its title is cleared)
+      tasks: await db
+        .select()
+        .from(tasks)
+        .where(and(byUser(tasks), isNull(tasks.deletedAt))),
       calendarEvents: await db.select().from(calendarEvents).where(byUser(calendarEvents)),
       calendarFeed: feed ? { createdAt: feed.createdAt } : null,
+      // connected calendars without their sealed credentials (the address is one for ICS)
+      connectedCalendars: await db
+        .select({
+          id: calendarConnections.id,
+          kind: calendarConnections.kind,
+          name: calendarConnections.name,
+          status: calendarConnections.status,
+          lastSyncedAt: calendarConnections.lastSyncedAt,
+          eventCount: calendarConnections.eventCount,
+          createdAt: calendarConnections.createdAt,
+        })
+        .from(calendarConnections)
+        .where(byUser(calendarConnections)),
       checkoutSessions: await db.select().from(checkoutSessions).where(byUser(checkoutSessions)),
     },
   };

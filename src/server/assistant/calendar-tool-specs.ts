@@ -5,6 +5,7 @@ import { userTimeZone } from "../calendar/list-events.ts";
 import type { Db } from "../db/client.ts";
 import { describeIssues } from "../errors.ts";
 import type { ToolSpec, ToolUse } from "../integrations/llm/language-model.ts";
+import type { PendingAction } from "./record-actions.ts";
 import { runCalendarTool } from "./run-calendar-tool.ts";
 
 const iso = z.iso.datetime({ offset: true });
@@ -14,13 +15,35 @@ const text = z.string().trim().min(1).max(200);
 const ARGS = {
   list_events: z.strictObject({ from: iso, to: iso }),
   find_free_time: z.strictObject({ minutes: z.number().int().min(5).max(600), from: iso, to: iso }),
-  create_event: z.strictObject({ title: text, start: iso, end: iso }),
+  create_event: z.strictObject({
+    title: text,
+    start: iso,
+    end: iso,
+    repeat: z
+      .strictObject({
+        frequency: z.enum(["DAILY", "WEEKLY", "MONTHLY"]),
+        interval: z.number().int().min(1).max(12).default(1),
+        by_day: z
+          .array(z.enum(["MO", "TU", "WE", "TH", "FR", "SA", "SU"]))
+          .max(7)
+          .optional(),
+        until: iso.optional(),
+        count: z.number().int().min(1).max(500).optional(),
+      })
+      .optional(),
+  }),
   move_event: z.strictObject({
     title: text.optional(),
     current_start: iso.optional(),
     new_start: iso,
+    scope: z.enum(["this", "all"]).optional(),
   }),
-  cancel_event: z.strictObject({ title: text.optional(), current_start: iso.optional() }),
+  cancel_event: z.strictObject({
+    title: text.optional(),
+    current_start: iso.optional(),
+    scope: z.enum(["this", "all"]).optional(),
+  }),
+  complete_task: z.strictObject({ title: text }),
   add_tasks_and_plan: z.strictObject({
     tasks: z
       .array(
@@ -65,11 +88,27 @@ export const CALENDAR_TOOLS: ToolSpec[] = [
   {
     name: "create_event",
     description: "Add an event to the user's calendar.",
-    parameters: obj({ title: { type: "string" }, start: isoProp("start"), end: isoProp("end") }, [
-      "title",
-      "start",
-      "end",
-    ]),
+    parameters: obj(
+      {
+        title: { type: "string" },
+        start: isoProp("start (the first occurrence for a repeating event)"),
+        end: isoProp("end"),
+        repeat: obj(
+          {
+            frequency: { type: "string", enum: ["DAILY", "WEEKLY", "MONTHLY"] },
+            interval: { type: "integer", description: "2 = every other" },
+            by_day: {
+              type: "array",
+              items: { type: "string", enum: ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] },
+            },
+            until: isoProp("last day it may happen"),
+            count: { type: "integer" },
+          },
+          ["frequency"],
+        ),
+      },
+      ["title", "start", "end"],
+    ),
   },
   {
     name: "move_event",
@@ -80,6 +119,12 @@ export const CALENDAR_TOOLS: ToolSpec[] = [
         title: { type: "string" },
         current_start: isoProp("its current start"),
         new_start: isoProp("the new start"),
+        scope: {
+          type: "string",
+          enum: ["this", "all"],
+          description:
+            "for a repeating event: only this occurrence, or the whole series. Leave it out unless the user said which; the tool then asks.",
+        },
       },
       ["new_start"],
     ),
@@ -88,7 +133,19 @@ export const CALENDAR_TOOLS: ToolSpec[] = [
     name: "cancel_event",
     description:
       "Cancel one upcoming event found by title and/or start. If several match, nothing is cancelled and they are listed.",
-    parameters: obj({ title: { type: "string" }, current_start: isoProp("its start") }, []),
+    parameters: obj(
+      {
+        title: { type: "string" },
+        current_start: isoProp("its start"),
+        scope: {
+          type: "string",
+          enum: ["this", "all"],
+          description:
+            "for a repeating event: only this occurrence, or the whole series. Leave it out unless the user said which; the tool then asks.",
+        },
+      },
+      [],
+    ),
   },
   {
     name: "add_tasks_and_plan",
@@ -110,6 +167,11 @@ export const CALENDAR_TOOLS: ToolSpec[] = [
       },
       ["tasks"],
     ),
+  },
+  {
+    name: "complete_task",
+    description: "Mark one open task as done (found by its title); its future blocks are freed.",
+    parameters: obj({ title: { type: "string" } }, ["title"]),
   },
   {
     name: "plan",
@@ -139,13 +201,36 @@ function toCall(name: string, args: unknown): CalendarToolCall | string {
         to: a.to as string,
         label: "in that period",
       };
-    case "create_event":
+    case "create_event": {
+      const r = a.repeat as
+        | {
+            frequency: "DAILY" | "WEEKLY" | "MONTHLY";
+            interval: number;
+            by_day?: string[];
+            until?: string;
+            count?: number;
+          }
+        | undefined;
       return {
         tool: "create_event",
         title: a.title as string,
         start: a.start as string,
         end: a.end as string,
+        ...(r
+          ? {
+              recurrence: {
+                frequency: r.frequency,
+                interval: r.interval,
+                ...(r.by_day ? { byDay: r.by_day } : {}),
+                ...(r.until ? { until: r.until } : {}),
+                ...(r.count ? { count: r.count } : {}),
+              },
+            }
+          : {}),
       };
+    }
+    case "complete_task":
+      return { tool: "complete_task", title: a.title as string };
     case "move_event":
       return {
         tool: "update_event",
@@ -155,6 +240,7 @@ function toCall(name: string, args: unknown): CalendarToolCall | string {
         },
         start: a.new_start as string,
         keepTime: false,
+        ...(a.scope ? { scope: a.scope as "this" | "all" } : {}),
       };
     case "cancel_event":
       if (!a.title && !a.current_start) return "Error: say which event (a title or its start).";
@@ -164,6 +250,7 @@ function toCall(name: string, args: unknown): CalendarToolCall | string {
           ...(a.title ? { title: a.title as string } : {}),
           ...(a.current_start ? { start: a.current_start as string } : {}),
         },
+        ...(a.scope ? { scope: a.scope as "this" | "all" } : {}),
       };
     case "add_tasks_and_plan":
       return {
@@ -185,9 +272,10 @@ function toCall(name: string, args: unknown): CalendarToolCall | string {
  * The calendar tools for a real model, bound to one user. Only the user's own calendar can
  * be touched, through the same validation as the API; `changed` reports whether it was.
  */
-export async function calendarToolUse(db: Db, opts: { userId: string; now: Date }) {
+export async function calendarToolUse(db: Db, opts: { userId: string; now: Date; locale: string }) {
   const zone = await userTimeZone(db, opts.userId);
-  const state = { changed: false };
+  const state: { changed: boolean; actions: PendingAction[] } = { changed: false, actions: [] };
+  const voice = { zone, locale: opts.locale };
   const toolUse: ToolUse = {
     tools: CALENDAR_TOOLS,
     maxSteps: 4,
@@ -195,8 +283,12 @@ export async function calendarToolUse(db: Db, opts: { userId: string; now: Date 
       const call = toCall(name, args);
       if (typeof call === "string") return call;
       try {
-        const outcome = await runCalendarTool({ db, userId: opts.userId, now: opts.now }, call);
+        const outcome = await runCalendarTool(
+          { db, userId: opts.userId, now: opts.now, voice },
+          call,
+        );
         if (outcome.changed) state.changed = true;
+        state.actions.push(...outcome.actions);
         return outcome.reply;
       } catch (err) {
         return `Error: ${(err as Error).message}`;

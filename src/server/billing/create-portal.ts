@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { hasBillingToManage, parseTier } from "../../core/plans.ts";
 import type { Db } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -43,12 +44,11 @@ export async function createPortal(
   if (!provider) throw serviceUnavailable();
   const [profile] = await deps.db.select().from(profiles).where(eq(profiles.id, user.id));
   if (!profile) throw new AppError(404, "not_found", "User profile not found");
-  // Stripe: any customer may see invoices and resubscribe; demo: only a paid plan has a portal
-  if (
-    provider.kind === "stripe" ? !profile.stripeCustomerId : profile.subscriptionTier === "free"
-  ) {
-    throw noSubscription();
-  }
+  const account = {
+    tier: parseTier(profile.subscriptionTier) ?? "free",
+    customerId: profile.stripeCustomerId,
+  };
+  if (!hasBillingToManage(account, provider.kind)) throw noSubscription();
   try {
     const url = await provider.createPortal({
       customerId: profile.stripeCustomerId,

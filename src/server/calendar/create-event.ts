@@ -3,6 +3,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import type { EventFields } from "../../core/contract/calendar.ts";
 import { LIMITS, type ServerEvent } from "../../core/contract/calendar.ts";
 import type { Db } from "../db/client.ts";
+import { lockUserWrites } from "../db/lock-user-writes.ts";
 import { calendarEvents } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { type EventRow, toColumns, toServerEvent } from "./event-dto.ts";
@@ -23,27 +24,33 @@ export async function createEvent(
   const existing = await findById(db, id);
   if (existing) return replayed(existing, opts.userId);
 
-  const [live] = await db
-    .select({ n: count() })
-    .from(calendarEvents)
-    .where(and(eq(calendarEvents.userId, opts.userId), isNull(calendarEvents.deletedAt)));
-  if ((live?.n ?? 0) >= LIMITS.eventsPerUser) {
-    throw new AppError(
-      403,
-      "forbidden",
-      `Your calendar is full (${LIMITS.eventsPerUser.toLocaleString("en")} events). Delete some events first.`,
-    );
-  }
-
-  const [row] = await db
-    .insert(calendarEvents)
-    .values({ id, userId: opts.userId, source: opts.source ?? "user", ...toColumns(opts.input) })
-    .onConflictDoNothing({ target: calendarEvents.id })
-    .returning();
+  // the count and the insert run under the user's lock: concurrent creates near the cap
+  // cannot all see room (100 at once at 9,990 used to leave 10,090)
+  const row = await db.transaction(async (tx) => {
+    await lockUserWrites(tx, opts.userId);
+    const [live] = await tx
+      .select({ n: count() })
+      .from(calendarEvents)
+      .where(and(eq(calendarEvents.userId, opts.userId), isNull(calendarEvents.deletedAt)));
+    if ((live?.n ?? 0) >= LIMITS.eventsPerUser) throw calendarFull();
+    const [inserted] = await tx
+      .insert(calendarEvents)
+      .values({ id, userId: opts.userId, source: opts.source ?? "user", ...toColumns(opts.input) })
+      .onConflictDoNothing({ target: calendarEvents.id })
+      .returning();
+    return inserted;
+  });
   if (row) return { created: true, event: toServerEvent(row) };
   // a concurrent create with the same id won the race
   return replayed((await findById(db, id))!, opts.userId);
 }
+
+export const calendarFull = () =>
+  new AppError(
+    403,
+    "forbidden",
+    `Your calendar is full (${LIMITS.eventsPerUser.toLocaleString("en")} events). Delete some events first.`,
+  );
 
 async function findById(db: Db, id: string): Promise<EventRow | undefined> {
   const [row] = await db.select().from(calendarEvents).where(eq(calendarEvents.id, id));

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { EventFields, ServerEvent } from "../../core/contract/calendar.ts";
 import type { Db } from "../db/client.ts";
 import { calendarEvents } from "../db/schema.ts";
-import { AppError, notFound } from "../errors.ts";
+import { AppError, badRequest, notFound } from "../errors.ts";
 import { sameContent, toColumns, toServerEvent } from "./event-dto.ts";
 
 export const EVENT_NOT_FOUND = "Event not found";
@@ -24,6 +24,8 @@ export async function updateEvent(
     eq(calendarEvents.userId, userId),
     isNull(calendarEvents.deletedAt),
   );
+  // an override of one occurrence cannot become a series of its own
+  const allowed = input.recurrence_frequency ? and(owned, isNull(calendarEvents.seriesId)) : owned;
   const [row] = await db
     .update(calendarEvents)
     .set({
@@ -35,13 +37,18 @@ export async function updateEvent(
       updatedAt: sql`now()`,
     })
     .where(
-      input.version === undefined ? owned : and(owned, eq(calendarEvents.version, input.version)),
+      input.version === undefined
+        ? allowed
+        : and(allowed, eq(calendarEvents.version, input.version)),
     )
     .returning();
   if (row) return toServerEvent(row);
 
   const [current] = await db.select().from(calendarEvents).where(owned);
   if (!current) throw notFound(EVENT_NOT_FOUND);
+  if (current.seriesId && input.recurrence_frequency) {
+    throw badRequest("One edited occurrence cannot repeat: change the repeat on its series.");
+  }
   if (sameContent(current, input)) return toServerEvent(current);
   throw new AppError(
     409,

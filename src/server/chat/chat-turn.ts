@@ -1,7 +1,11 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { DateTime } from "luxon";
 import type { z } from "zod";
 import { conversationTitle, HISTORY_MESSAGES, trimHistory } from "../../core/chat/message-rules.ts";
 import { CHAT_DEFAULTS, type chatRequest, PREMIUM_MODELS } from "../../core/contract/chat.ts";
+import { schedulingProfile } from "../../core/contract/productivity.ts";
+import { DEFAULT_LOCALE } from "../assistant/format-when.ts";
+import { type PendingAction, recordActions } from "../assistant/record-actions.ts";
 import type { AuthUser } from "../auth/authenticate.ts";
 import type { Db } from "../db/client.ts";
 import { conversations, domainContexts, messages, profiles, usageLogs } from "../db/schema.ts";
@@ -11,6 +15,7 @@ import type {
   Completion,
   LlmMessage,
 } from "../integrations/llm/language-model.ts";
+import { requireAreaInPlan } from "../plans/require-area.ts";
 import { refundAllowance, reserveAllowance } from "../usage/reserve-allowance.ts";
 import { systemPrompt } from "./system-prompt.ts";
 
@@ -37,7 +42,13 @@ export type PreparedTurn = {
  */
 export async function prepareChatTurn(
   db: Db,
-  opts: { user: AuthUser; input: Input; now: Date; providerModels: "openai" | "fixed" },
+  opts: {
+    user: AuthUser;
+    input: Input;
+    now: Date;
+    providerModels: "openai" | "fixed";
+    locale?: string;
+  },
 ): Promise<PreparedTurn> {
   const { user, input } = opts;
 
@@ -58,12 +69,18 @@ export async function prepareChatTurn(
       .from(domainContexts)
       .where(and(eq(domainContexts.id, domainContextId), eq(domainContexts.userId, user.id)));
     if (!row) throw notFound("Assistant not found");
+    // an assistant kept from a higher plan (after a downgrade) is locked, not deleted
+    await requireAreaInPlan(db, user.id, row.domain);
     context = {
       domain: row.domain,
       summary: row.contextSummary || "General conversation",
       answers: (row.questionsResponses ?? {}) as Record<string, unknown>,
     };
   }
+
+  // the saved productivity profile speaks in General Chat too, with its own peak hours
+  if (context.domain !== "fitness")
+    context = await withSavedProfile(db, user.id, context, opts.locale);
 
   if (input.model && (PREMIUM_MODELS as readonly string[]).includes(input.model)) {
     const [p] = await db
@@ -112,6 +129,43 @@ export async function prepareChatTurn(
   };
 }
 
+/**
+ * Adds the person's saved productivity profile (questionnaire answers and the peak hours of
+ * their scheduling profile) to a general or productivity context, so every reply uses the
+ * same facts as the planner and never contradicts them.
+ */
+async function withSavedProfile(
+  db: Db,
+  userId: string,
+  context: AssistantContext,
+  locale = DEFAULT_LOCALE,
+): Promise<AssistantContext> {
+  const [row] = await db
+    .select()
+    .from(domainContexts)
+    .where(and(eq(domainContexts.userId, userId), eq(domainContexts.domain, "productivity")));
+  if (!row) return context;
+  const profile = schedulingProfile.safeParse(row.profileData);
+  const peaks = profile.success ? profile.data.energyWindows.filter((w) => w.level === "peak") : [];
+  const hour = (h: number) =>
+    DateTime.fromObject({ hour: h % 24 }, { zone: "UTC" })
+      .setLocale(locale)
+      .toLocaleString(DateTime.TIME_SIMPLE)
+      .replace(/\u202f/g, " ");
+  const peakHours = peaks.map((w) => `${hour(w.start)} – ${hour(w.end)}`).join(" and ");
+  const summary =
+    context.domain === "general" && row.contextSummary
+      ? `${row.contextSummary}${peakHours ? ` Peak hours: ${peakHours}.` : ""}`
+      : `${context.summary}${peakHours ? ` Peak hours: ${peakHours}.` : ""}`;
+  return {
+    ...context,
+    summary,
+    answers: { ...((row.questionsResponses ?? {}) as Record<string, unknown>), ...context.answers },
+    ...(peakHours ? { peakHours } : {}),
+    questionnaireDone: true,
+  };
+}
+
 export function refundChatTurn(db: Db, turn: PreparedTurn): Promise<void> {
   return refundAllowance(db, turn.user.id, turn.reservation.period);
 }
@@ -134,6 +188,7 @@ export async function commitChatTurn(
   turn: PreparedTurn,
   completion: Completion,
   now: Date,
+  pending: PendingAction[] = [],
 ) {
   const costCents = Math.round(
     (completion.tokensUsed * (CENTS_PER_MILLION[completion.model] ?? 0)) / 1_000_000,
@@ -164,15 +219,21 @@ export async function commitChatTurn(
       conversationId = row!.id;
     }
     // the reply is stamped a millisecond later so the pair always sorts user → assistant
-    await tx.insert(messages).values([
-      { conversationId, role: "user", content: turn.message, createdAt: now },
-      {
-        conversationId,
-        role: "assistant",
-        content: completion.text,
-        createdAt: new Date(now.getTime() + 1),
-      },
-    ]);
+    const stored = await tx
+      .insert(messages)
+      .values([
+        { conversationId, role: "user", content: turn.message, createdAt: now },
+        {
+          conversationId,
+          role: "assistant",
+          content: completion.text,
+          createdAt: new Date(now.getTime() + 1),
+        },
+      ])
+      .returning({ id: messages.id, role: messages.role });
+    const replyId = stored.find((m) => m.role === "assistant")!.id;
+    // the turn's changes are stored with the reply, so their cards survive a reload
+    const actions = await recordActions(tx, turn.user.id, pending, replyId);
     await tx.insert(usageLogs).values({
       userId: turn.user.id,
       actionType: "chat",
@@ -184,6 +245,7 @@ export async function commitChatTurn(
       conversationId,
       title,
       remainingUsage: Math.max(0, turn.reservation.limit - turn.reservation.used),
+      ...(actions.length > 0 ? { actions } : {}),
     };
   });
 }

@@ -162,7 +162,11 @@ export const activityLogs = pgTable(
   (t) => [index("activity_logs_user_idx").on(t.userId, t.createdAt)],
 );
 
-/** Tasks the assistant schedules into calendar blocks. */
+/**
+ * Tasks the assistant schedules into calendar blocks. Ids may come from the client, so a
+ * replayed create is idempotent; a deleted task keeps a tombstone (deleted_at, its title
+ * cleared) so a replayed create cannot bring it back. Tombstones go after 30 days.
+ */
 export const tasks = pgTable(
   "tasks",
   {
@@ -180,8 +184,16 @@ export const tasks = pgTable(
     status: text("status").notNull().default("open"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [index("tasks_user_idx").on(t.userId, t.status)],
+  (t) => [
+    // live tasks only: lists, the cap and the planner never walk tombstones
+    index("tasks_user_idx").on(t.userId, t.status).where(sql`${t.deletedAt} is null`),
+    // the purge of a user's old tombstones
+    index("tasks_user_tombstones_idx")
+      .on(t.userId, t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+  ],
 );
 
 /**
@@ -212,6 +224,15 @@ export const calendarEvents = pgTable(
     recurrenceByMonthDay: integer("recurrence_by_month_day"),
     recurrenceUntil: timestamp("recurrence_until", { withTimezone: true }),
     recurrenceCount: integer("recurrence_count"),
+    /**
+     * Occurrence starts (ISO instants) the series no longer produces itself: cancelled ones,
+     * and ones replaced by an override row (series_id + recurrence_id). Series rows only.
+     */
+    exdates: jsonb("exdates").$type<string[]>().notNull().default([]),
+    /** An override of one occurrence: the series it belongs to... */
+    seriesId: uuid("series_id"),
+    /** ...and the start of the occurrence it replaces, as the series defines it (RECURRENCE-ID). */
+    recurrenceId: timestamp("recurrence_id", { withTimezone: true }),
     source: text("source").notNull().default("user"),
     taskId: uuid("task_id").references(() => tasks.id, { onDelete: "set null" }),
     /** Optimistic-concurrency version for updates; also the feed's SEQUENCE. */
@@ -222,8 +243,39 @@ export const calendarEvents = pgTable(
   },
   (t) => [
     index("calendar_events_user_start_idx").on(t.userId, t.startTime),
+    // a task's blocks: purging a task tombstone clears their task_id (ON DELETE SET NULL),
+    // which without this index scans every event of every user once per purged task
+    index("calendar_events_task_idx").on(t.taskId).where(sql`${t.taskId} is not null`),
+    // one live override per occurrence, so a replayed or concurrent edit cannot duplicate it
+    uniqueIndex("calendar_events_override_key")
+      .on(t.seriesId, t.recurrenceId)
+      .where(sql`${t.deletedAt} is null and ${t.seriesId} is not null`),
     check("calendar_events_priority_check", sql`${t.priority} in ('low', 'medium', 'high')`),
     check("calendar_events_source_check", sql`${t.source} in ('user', 'assistant')`),
+  ],
+);
+
+/**
+ * A change the assistant made, shown as a card under its reply, with what Undo needs to put
+ * things back exactly. The message is linked when the reply is stored; undoing sets
+ * undone_at once (a second Undo is a no-op).
+ */
+export const assistantActions = pgTable(
+  "assistant_actions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    card: jsonb("card").notNull(),
+    undo: jsonb("undo").notNull(),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("assistant_actions_message_idx").on(t.messageId),
+    index("assistant_actions_user_idx").on(t.userId, t.createdAt),
   ],
 );
 
@@ -234,6 +286,19 @@ export const calendarTokens = pgTable("calendar_tokens", {
     .references(() => users.id, { onDelete: "cascade" }),
   token: text("token").notNull().unique(),
   createdAt: createdAt(),
+});
+
+/**
+ * The version of each user's calendar: it rises in the same transaction as every insert,
+ * update or delete of their calendar_events — a deferred trigger does it (migration
+ * calendar_versions), so no writer can forget it — and caches of what is built from the
+ * calendar (the feed) are keyed by it, which keeps them correct on every instance.
+ */
+export const calendarVersions = pgTable("calendar_versions", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: integer("version").notNull().default(0),
 });
 
 export const sageVotes = pgTable("sage_votes", {
@@ -282,3 +347,131 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * A calendar the person connected (issue 16): an iCalendar address, a CalDAV account or
+ * Google. Secrets (the ICS address itself, passwords, tokens) live only in `credentials`,
+ * sealed with AES-256-GCM. The lease columns let one instance at a time sync it.
+ */
+export const calendarConnections = pgTable(
+  "calendar_connections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    name: text("name").notNull(),
+    /** Sealed JSON: { url, username?, password?, refreshToken? }. Never returned, never logged. */
+    credentials: text("credentials").notNull(),
+    status: text("status").notNull().default("ok"),
+    error: text("error"),
+    lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    eventCount: integer("event_count").notNull().default(0),
+    writeCalendarId: uuid("write_calendar_id"),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("calendar_connections_user_idx").on(t.userId),
+    check("calendar_connections_kind_check", sql`${t.kind} in ('ics', 'caldav', 'google')`),
+    check("calendar_connections_status_check", sql`${t.status} in ('ok', 'error', 'syncing')`),
+  ],
+);
+
+/** One calendar of a connection (an ICS address has exactly one), with its sync state. */
+export const connectionCalendars = pgTable(
+  "connection_calendars",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The calendar's URL (CalDAV), id (Google), or "ics". */
+    externalId: text("external_id").notNull(),
+    name: text("name").notNull(),
+    color: text("color"),
+    busy: boolean("busy").notNull().default(true),
+    writable: boolean("writable").notNull().default(false),
+    /** Incremental sync state: RFC 6578 sync token / Google syncToken, CTag, HTTP validators. */
+    syncToken: text("sync_token"),
+    ctag: text("ctag"),
+    httpEtag: text("http_etag"),
+    httpLastModified: text("http_last_modified"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("connection_calendars_external_key").on(t.connectionId, t.externalId)],
+);
+
+/**
+ * One stored series of a connected calendar (every VEVENT with one UID, as jCal), expanded
+ * into occurrences on read. first_start/last_end are coarse bounds for the range prefilter.
+ */
+export const externalEvents = pgTable(
+  "external_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    calendarId: uuid("calendar_id")
+      .notNull()
+      .references(() => connectionCalendars.id, { onDelete: "cascade" }),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The resource's href (CalDAV, Google id) or the UID (ICS): unique in its calendar. */
+    resourceKey: text("resource_key").notNull(),
+    uid: text("uid").notNull(),
+    etag: text("etag"),
+    series: jsonb("series").notNull(),
+    firstStart: timestamp("first_start", { withTimezone: true }).notNull(),
+    lastEnd: timestamp("last_end", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("external_events_resource_key").on(t.calendarId, t.resourceKey),
+    index("external_events_user_start_idx").on(t.userId, t.firstStart),
+    index("external_events_connection_idx").on(t.connectionId),
+  ],
+);
+
+/**
+ * A block of Sage's written into a connected calendar (the connection's write calendar):
+ * where it lives, its ETag, and what Sage last wrote, so a change made by the person is
+ * recognised (the block is then theirs and never overwritten). Sage only ever changes or
+ * deletes resources listed here.
+ */
+export const externalWrites = pgTable(
+  "external_writes",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: "cascade" }),
+    calendarId: uuid("calendar_id")
+      .notNull()
+      .references(() => connectionCalendars.id, { onDelete: "cascade" }),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    href: text("href").notNull(),
+    uid: text("uid").notNull(),
+    etag: text("etag"),
+    /** start|end|title Sage last wrote. */
+    written: text("written").notNull(),
+    /** 'sage' while Sage manages it; 'theirs' once the person changed it outside. */
+    owner: text("owner").notNull().default("sage"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.calendarId] }),
+    index("external_writes_connection_idx").on(t.connectionId),
+  ],
+);

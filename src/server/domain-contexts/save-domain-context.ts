@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DomainContextItem } from "../../core/contract/domain-contexts.ts";
 import type { Db } from "../db/client.ts";
 import { activityLogs, domainContexts } from "../db/schema.ts";
+import { requireAreaInPlan } from "../plans/require-area.ts";
 
 export type SaveDomainContext = {
   userId: string;
@@ -15,11 +16,13 @@ export type SaveDomainContext = {
  * Makes this the user's one active context for the domain, replacing any earlier one, and
  * logs a 'context_build' activity. Both happen in one transaction; concurrent saves for the
  * same user and domain converge on one row (unique user_id + domain), last write wins.
+ * A life area the user's plan does not include is refused (403) and nothing is written.
  */
 export async function saveDomainContext(
   db: Db,
   input: SaveDomainContext,
 ): Promise<DomainContextItem> {
+  await requireAreaInPlan(db, input.userId, input.domain);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(domainContexts)

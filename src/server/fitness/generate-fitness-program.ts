@@ -54,14 +54,18 @@ const lenient = z.preprocess((raw) => {
 /**
  * A program for the answers. With a model configured: the spec's request (temperature 0.7,
  * 1200 max tokens), its JSON validated against the program shape; without one, or when the
- * model fails in any way, the built-in generator. Never throws.
+ * model fails in any way, the built-in generator. With `full` (the plan includes it), the
+ * whole multi-week progression comes from the built-in generator — the model writes only the
+ * overview's prose, so the weeks always agree with the structure. Never throws.
  */
 export async function generateFitnessProgram(input: {
   answers: FitnessAnswers;
   llm: LanguageModel | undefined;
   log: FastifyBaseLogger;
+  full?: boolean;
 }): Promise<FitnessProgram> {
-  if (!input.llm) return buildFitnessProgram(input.answers);
+  const builtIn = () => buildFitnessProgram(input.answers, { full: input.full });
+  if (!input.llm) return builtIn();
   try {
     const answersText = FITNESS_QUESTIONS.map((q) => `${q.question}\n${input.answers[q.id]}`).join(
       "\n\n",
@@ -77,10 +81,11 @@ export async function generateFitnessProgram(input: {
       signal: AbortSignal.timeout(PROGRAM_MODEL_TIMEOUT_MS),
     });
     const program = parseJsonReply(lenient, completion.text);
+    if (input.full) return { ...builtIn(), overview: program.overview };
     // the preview is the free part: a full program from the model is not passed on here
     return { ...program, fullProgram: undefined };
   } catch (err) {
     input.log.warn({ err }, "fitness program: model failed, using the built-in generator");
-    return buildFitnessProgram(input.answers);
+    return builtIn();
   }
 }

@@ -1,15 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { seriesOf } from "../../core/calendar/event-series.ts";
-import { expandOccurrences } from "../../core/calendar/recurrence.ts";
+import { expandWithExceptions } from "../../core/calendar/occurrences.ts";
+import { LIMITS } from "../../core/contract/calendar.ts";
 import { type SchedulingProfile, schedulingProfile } from "../../core/contract/productivity.ts";
-import type { PlanResponse } from "../../core/contract/tasks.ts";
+import {
+  PLANNED_BLOCK_DESCRIPTION,
+  type PlanResponse,
+  TASK_LIMITS,
+} from "../../core/contract/tasks.ts";
 import { toSchedulerProfile } from "../../core/scheduler/from-scheduling-profile.ts";
 import { schedule } from "../../core/scheduler/schedule.ts";
 import type { Block, Interval, SchedulerTask } from "../../core/scheduler/types.ts";
+import { calendarFull } from "../calendar/create-event.ts";
 import { toServerEvent } from "../calendar/event-dto.ts";
 import { userTimeZone } from "../calendar/list-events.ts";
+import { connectedBusy } from "../connections/list-external-occurrences.ts";
 import type { Db } from "../db/client.ts";
+import { lockUserWrites } from "../db/lock-user-writes.ts";
 import { calendarEvents, domainContexts, tasks } from "../db/schema.ts";
 
 const DAY = 86_400_000;
@@ -35,10 +43,18 @@ export async function storedSchedulingProfile(
  * and task blocks the user has taken over (edited, so source 'user'), never move. A block
  * that has ended while its task is still open does not count as done: the task is placed again.
  */
+export type PlanOutcome = Omit<PlanResponse, "changes"> & {
+  /**
+   * What this plan wrote, for Undo (the plan's and the assistant's): blocks it created, and
+   * blocks it removed with their version after the removal.
+   */
+  changes: { created: string[]; removed: { id: string; version: number }[] };
+};
+
 export async function planTasks(
   db: Db,
   opts: { userId: string; days: number; now: Date },
-): Promise<PlanResponse> {
+): Promise<PlanOutcome> {
   const now = opts.now.getTime();
   const [timezone, stored, open] = await Promise.all([
     userTimeZone(db, opts.userId),
@@ -46,7 +62,9 @@ export async function planTasks(
     db
       .select()
       .from(tasks)
-      .where(and(eq(tasks.userId, opts.userId), eq(tasks.status, "open"))),
+      .where(and(eq(tasks.userId, opts.userId), eq(tasks.status, "open"), isNull(tasks.deletedAt)))
+      // bounded like the list: a user never has more (create-task.ts keeps the cap exact)
+      .limit(TASK_LIMITS.tasksPerUser),
   ]);
   const profile = toSchedulerProfile(stored, timezone);
   const horizonEnd = now + (opts.days + 1) * DAY;
@@ -90,10 +108,19 @@ export async function planTasks(
       continue;
     }
     if (row.allDay) continue; // an all-day event (a birthday, a holiday marker) doesn't block hours
-    for (const o of expandOccurrences(seriesOf(toServerEvent(row)), range)) {
+    // cancelled occurrences are free time; edited ones are rows of their own (busy where they are)
+    for (const o of expandWithExceptions(seriesOf(toServerEvent(row)), range)) {
       busy.push({ start: o.start.getTime(), end: o.end.getTime() });
     }
   }
+
+  // connected calendars' busy time; a failing one never blocks the plan (issue 16)
+  const connected = await connectedBusy(db, {
+    userId: opts.userId,
+    from: range.from,
+    to: range.to,
+  });
+  busy.push(...connected.busy);
 
   const schedulerTasks: SchedulerTask[] = open.map((t) => ({
     id: t.id,
@@ -105,7 +132,8 @@ export async function planTasks(
     splittable: t.splittable,
     minChunkMinutes: t.minChunkMinutes,
   }));
-  // fixed blocks of tasks that are done or gone are simply busy time
+  // fixed blocks of tasks that are done or deleted are simply busy time; future blocks of
+  // a deleted task (an assistant's Undo leaves them to their own cards) are stale and go
   const openIds = new Set(schedulerTasks.map((t) => t.id));
   for (const b of locked) if (!openIds.has(b.taskId)) busy.push({ start: b.start, end: b.end });
   const result = schedule({
@@ -144,8 +172,7 @@ export async function planTasks(
         id,
         userId: opts.userId,
         title: task.title,
-        description:
-          "Planned by Sage at a time that suits your energy. Move it if life happens — I'll plan around it.",
+        description: PLANNED_BLOCK_DESCRIPTION,
         startTime: new Date(b.start),
         endTime: new Date(b.end),
         reminderMinutes: reminder,
@@ -162,8 +189,9 @@ export async function planTasks(
       });
     }
     const stale = [...kept.values()];
+    let removed: { id: string; version: number }[] = [];
     if (stale.length > 0) {
-      await tx
+      removed = await tx
         .update(calendarEvents)
         .set({
           deletedAt: sql`now()`,
@@ -176,9 +204,61 @@ export async function planTasks(
             inArray(calendarEvents.id, stale),
             gte(calendarEvents.startTime, new Date(now)),
           ),
-        );
+        )
+        .returning({ id: calendarEvents.id, version: calendarEvents.version });
     }
-    if (inserts.length > 0) await tx.insert(calendarEvents).values(inserts);
-    return { placed, unplaced: result.unplaced };
+    if (inserts.length > 0) {
+      // the new blocks count against the event cap, checked under the user's lock like a
+      // create (stale blocks were removed just above)
+      await lockUserWrites(tx, opts.userId);
+      const [live] = await tx
+        .select({ n: count() })
+        .from(calendarEvents)
+        .where(and(eq(calendarEvents.userId, opts.userId), isNull(calendarEvents.deletedAt)));
+      if ((live?.n ?? 0) + inserts.length > LIMITS.eventsPerUser) throw calendarFull();
+      await tx.insert(calendarEvents).values(inserts);
+    }
+    return {
+      placed,
+      unplaced: result.unplaced,
+      changes: { created: inserts.map((i) => i.id!), removed },
+      ...(connected.notice ? { notice: connected.notice } : {}),
+    };
+  });
+}
+
+/**
+ * Undoes one plan exactly: the blocks it wrote go (unless the person has taken one over
+ * since — an edited block is theirs and stays), the blocks it removed come back as they
+ * were (same id, same content; the version rises so synced copies update). Only the
+ * user's own assistant blocks are touched. Idempotent.
+ */
+export async function undoPlan(
+  db: Db,
+  opts: { userId: string; created: string[]; removed: string[] },
+): Promise<{ deleted: number; restored: number }> {
+  const mine = (ids: string[]) =>
+    and(
+      eq(calendarEvents.userId, opts.userId),
+      inArray(calendarEvents.id, ids),
+      eq(calendarEvents.source, "assistant"),
+    );
+  return db.transaction(async (tx) => {
+    const bump = { updatedAt: sql`now()`, version: sql`${calendarEvents.version} + 1` };
+    const deleted = opts.created.length
+      ? await tx
+          .update(calendarEvents)
+          .set({ deletedAt: sql`now()`, ...bump })
+          .where(and(mine(opts.created), isNull(calendarEvents.deletedAt)))
+          .returning({ id: calendarEvents.id })
+      : [];
+    const restored = opts.removed.length
+      ? await tx
+          .update(calendarEvents)
+          .set({ deletedAt: null, ...bump })
+          .where(and(mine(opts.removed), sql`${calendarEvents.deletedAt} is not null`))
+          .returning({ id: calendarEvents.id })
+      : [];
+    return { deleted: deleted.length, restored: restored.length };
   });
 }

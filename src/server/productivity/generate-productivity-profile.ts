@@ -52,8 +52,10 @@ export async function generateProductivityProfile(input: {
   answers: ProductivityAnswers;
   llm: LanguageModel | undefined;
   log: FastifyBaseLogger;
+  /** The person's locale (their browser's Accept-Language), for the hours in the text. */
+  locale: string;
 }): Promise<ProductivityProfile> {
-  const composed = composeProductivityProfile(input.answers);
+  const composed = composeProductivityProfile(input.answers, input.locale);
   if (!input.llm) return composed;
   try {
     const completion = await input.llm.complete({
@@ -61,7 +63,7 @@ export async function generateProductivityProfile(input: {
         { role: "system", content: SYSTEM_PROMPT },
         {
           role: "user",
-          content: `Questionnaire answers:\n\n${describeAnswers(input.answers)}\n\nScheduling profile (JSON):\n${JSON.stringify(composed.scheduling)}`,
+          content: `Questionnaire answers:\n\n${describeAnswers(input.answers)}\n\nScheduling profile (JSON):\n${JSON.stringify(composed.scheduling)}\n\nWrite clock times as the locale ${input.locale} writes them.`,
         },
       ],
       temperature: 0.7,

@@ -3,6 +3,7 @@ import { deleteAccountRequest } from "../../core/contract/account.ts";
 import { deleteAccount } from "../account/delete-account.ts";
 import { exportAccount } from "../account/export-account.ts";
 import { currentUser } from "../auth/authenticate.ts";
+import { googleRefreshTokens, revokeGoogleTokens } from "../connections/revoke-google.ts";
 import type { AppContext } from "../context.ts";
 import { notFound, parseInput } from "../errors.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
@@ -30,10 +31,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.delete("/api/account", limited("account-delete"), async (request, reply) => {
     parseInput(deleteAccountRequest, request.body);
-    await deleteAccount(
-      { db: ctx.db, billing: ctx.billing, log: request.log },
-      currentUser(request).id,
-    );
+    const userId = currentUser(request).id;
+    // Google calendar grants are revoked once the account is gone (read before, revoked after)
+    const revoking = { db: ctx.db, config: ctx.config, google: ctx.google, log: request.log };
+    const googleTokens = await googleRefreshTokens(revoking, userId);
+    await deleteAccount({ db: ctx.db, billing: ctx.billing, log: request.log }, userId);
+    await revokeGoogleTokens(revoking, googleTokens);
     reply.clearCookie(REFRESH_COOKIE, {
       path: "/api/auth",
       httpOnly: true,

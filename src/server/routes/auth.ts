@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { devLoginRequest } from "../../core/contract/auth.ts";
 import { findOrCreateGoogleUser, findOrCreateUserByEmail } from "../auth/find-or-create-user.ts";
+import { isLoopbackPeer, requireLoopbackPeer } from "../auth/require-loopback-peer.ts";
 import {
   createSession,
   findSessionByCookie,
@@ -8,11 +9,12 @@ import {
   SESSION_TTL_DAYS,
   sessionIdFromCookie,
 } from "../auth/sessions.ts";
+import { isOwnOrigin } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, notFound, parseInput, unauthenticated } from "../errors.ts";
 import type { OidcFlow } from "../integrations/identity/google.ts";
 import { ensureProfile } from "../profile/ensure-profile.ts";
-import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
+import { enforceRateLimit, perAddressLimit, rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 export const REFRESH_COOKIE = "sage_session";
 
@@ -20,13 +22,23 @@ export const REFRESH_COOKIE = "sage_session";
  * Per client address. Generous enough for every tab of a household behind one address
  * (the SPA refreshes once per page load), tight enough to stop a script hammering the
  * database or Google's token endpoint.
+ *
+ * Refresh and development sign-in count differently, so a valid credential is never
+ * starved by invalid ones from the same address (everyone behind a proxy with
+ * TRUST_PROXY=0, everyone on this computer for dev sign-in): `refresh` and `devLogin` count
+ * only the FAILED attempts per address (no or a dead session; a bad e-mail, a cross-site or
+ * non-local caller), while a refresh with a live session counts against that session
+ * (`refreshSession`) and a good dev sign-in against its e-mail (`devLoginEmail`).
  */
 export const AUTH_RATE_LIMITS = {
   refresh: { name: "auth-refresh", max: 300, windowSeconds: 60 },
+  refreshSession: { name: "auth-refresh-session", max: 60, windowSeconds: 60 },
   logout: { name: "auth-logout", max: 60, windowSeconds: 60 },
   google: { name: "auth-google", max: 30, windowSeconds: 60 },
   callback: { name: "auth-google-callback", max: 30, windowSeconds: 60 },
   devLogin: { name: "auth-dev-login", max: 60, windowSeconds: 60 },
+  // generous: the load bench signs 200 people in ~140 times a minute each
+  devLoginEmail: { name: "auth-dev-login-email", max: 300, windowSeconds: 60 },
 };
 
 /**
@@ -43,6 +55,8 @@ export const hintCookieOptions = (secure: boolean) => ({
 });
 const FLOW_COOKIE = "sage_oidc";
 const FLOW_TTL_SECONDS = 600;
+
+type RefreshSession = Awaited<ReturnType<typeof findSessionByCookie>>;
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const secure = ctx.config.publicUrl.protocol === "https:";
@@ -63,13 +77,37 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return ctx.tokens.sign({ userId: user.id, sessionId, email: user.email });
   }
 
+  const sameOrigin = (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    return !origin || isOwnOrigin(origin, ctx.config.publicUrl);
+  };
   /** Cookie-authenticated endpoints refuse cross-site callers (CSRF). */
   function requireSameOrigin(request: FastifyRequest): void {
-    const origin = request.headers.origin;
-    if (origin && origin !== ctx.config.publicUrl.origin) {
-      throw new AppError(403, "forbidden", "Cross-site request refused.");
-    }
+    if (!sameOrigin(request)) throw new AppError(403, "forbidden", "Cross-site request refused.");
   }
+
+  /** The refresh's session, looked up once by its rate limit and read by its handler. */
+  const refreshSessions = new WeakMap<FastifyRequest, RefreshSession | undefined>();
+  const refreshLimit = perAddressLimit(AUTH_RATE_LIMITS.refresh, async (request, reply) => {
+    const cookie = request.cookies[REFRESH_COOKIE];
+    const session = cookie ? await findSessionByCookie(ctx.db, cookie) : undefined;
+    refreshSessions.set(request, session);
+    await enforceRateLimit(ctx.db, {
+      rule: session ? AUTH_RATE_LIMITS.refreshSession : AUTH_RATE_LIMITS.refresh,
+      key: session ? `s:${session.sessionId}` : `ip:${request.ip}`,
+      reply,
+    });
+  });
+
+  const devLoginLimit = perAddressLimit(AUTH_RATE_LIMITS.devLogin, async (request, reply) => {
+    const input = devLoginRequest.safeParse(request.body);
+    const good = input.success && sameOrigin(request) && isLoopbackPeer(request);
+    await enforceRateLimit(ctx.db, {
+      rule: good ? AUTH_RATE_LIMITS.devLoginEmail : AUTH_RATE_LIMITS.devLogin,
+      key: good ? `e:${input.data.email.toLowerCase()}` : `ip:${request.ip}`,
+      reply,
+    });
+  });
 
   const limited = (rule: (typeof AUTH_RATE_LIMITS)[keyof typeof AUTH_RATE_LIMITS]) => ({
     preHandler: rateLimit(ctx.db, rule),
@@ -140,8 +178,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
   }
 
-  app.post("/api/auth/dev-login", limited(AUTH_RATE_LIMITS.devLogin), async (request, reply) => {
+  app.post("/api/auth/dev-login", { preHandler: devLoginLimit }, async (request, reply) => {
     if (!ctx.devSignIn) throw notFound();
+    await requireLoopbackPeer(request);
     requireSameOrigin(request);
     const { email } = parseInput(devLoginRequest, request.body);
     const user = await findOrCreateUserByEmail(ctx.db, email);
@@ -149,10 +188,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { accessToken, user };
   });
 
-  app.post("/api/auth/refresh", limited(AUTH_RATE_LIMITS.refresh), async (request, reply) => {
+  app.post("/api/auth/refresh", { preHandler: refreshLimit }, async (request, reply) => {
     requireSameOrigin(request);
-    const cookie = request.cookies[REFRESH_COOKIE];
-    const session = cookie ? await findSessionByCookie(ctx.db, cookie) : undefined;
+    const session = refreshSessions.get(request);
     if (!session) {
       reply.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookieOptions(secure));
       throw unauthenticated("Authentication required. Please sign in.");

@@ -1,27 +1,54 @@
 import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
+import { createGunzip } from "node:zlib";
 import type { FastifyInstance } from "fastify";
+import { feedWindow } from "../../core/calendar/calendar-feed.ts";
 import {
   createEventRequest,
-  eventIdQuery,
   FEED_DOWNLOAD_NAME,
   listEventsQuery,
+  occurrenceQuery,
   updateEventRequest,
+  updateOccurrenceRequest,
 } from "../../core/contract/calendar.ts";
 import { currentUser } from "../auth/authenticate.ts";
+import { buildUserFeed } from "../calendar/build-user-feed.ts";
 import { feedUrl, findCalendarToken, issueCalendarToken } from "../calendar/calendar-token.ts";
 import { createEvent } from "../calendar/create-event.ts";
 import { deleteEvent } from "../calendar/delete-event.ts";
-import { listEvents } from "../calendar/list-events.ts";
-import { renderUserFeed } from "../calendar/render-user-feed.ts";
+import { deleteOccurrence, updateOccurrence } from "../calendar/edit-occurrence.ts";
+import { FeedCache } from "../calendar/feed-cache.ts";
+import { feedRateLimit } from "../calendar/feed-rate-limit.ts";
+import { listEventsWithOccurrences } from "../calendar/list-events.ts";
 import { updateEvent } from "../calendar/update-event.ts";
+import { listConnectedEvents, mergeByStart } from "../connections/connected-events.ts";
+import { isConnectedOccurrenceId } from "../connections/list-external-occurrences.ts";
 import type { AppContext } from "../context.ts";
-import { notFound, parseInput } from "../errors.ts";
-import { memoryRateLimit, rateLimit } from "../rate-limit/consume-rate-limit.ts";
+import { AppError, notFound, parseInput } from "../errors.ts";
+import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
-/** Per address, in memory: calendar services poll many users' feeds from shared addresses. */
-const FEED_RATE_LIMIT = { name: "calendar-feed", max: 600, windowSeconds: 60 };
+/**
+ * Built feeds kept per process: 64 MB of gzip (a feed compresses ~10×) holds thousands of
+ * typical feeds; two builds at a time bound the memory that building takes.
+ */
+const FEED_CACHE = { maxBytes: 64 * 1024 * 1024, maxBuilds: 2 };
 
-export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** Connected events are read only: their ids (UUID version 8) are never Sage's own. */
+function refuseConnectedEvent(eventId: string): void {
+  if (isConnectedOccurrenceId(eventId)) {
+    throw new AppError(
+      403,
+      "forbidden",
+      "This event comes from a connected calendar and is read only here; change it in that calendar",
+    );
+  }
+}
+
+export function registerCalendarRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  feedTokenLimit?: { max: number; windowSeconds: number },
+): void {
   const auth = { preHandler: ctx.requireUser };
   // generous: a device coming back online replays its whole queue at once
   const write = {
@@ -33,11 +60,19 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): v
 
   app.get("/api/calendar-events", auth, async (request) => {
     const { from, to } = parseInput(listEventsQuery, request.query);
-    return { events: await listEvents(ctx.db, { userId: currentUser(request).id, from, to }) };
+    const userId = currentUser(request).id;
+    const listed = await listEventsWithOccurrences(ctx.db, { userId, from, to });
+    // connected calendars' occurrences only for a whole range (issue 16)
+    if (!from || !to) return listed;
+    return {
+      ...listed,
+      events: mergeByStart(listed.events, await listConnectedEvents(ctx.db, { userId, from, to })),
+    };
   });
 
   app.post("/api/calendar-events", write, async (request, reply) => {
     const input = parseInput(createEventRequest, request.body);
+    if (input.id) refuseConnectedEvent(input.id);
     const { created, event } = await createEvent(ctx.db, {
       userId: currentUser(request).id,
       input,
@@ -45,17 +80,29 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): v
     return reply.code(created ? 201 : 200).send({ event });
   });
 
+  // with ?occurrence=&scope= the change is for one occurrence of a repeating event, or
+  // that one and the following, or all (src/server/calendar/edit-occurrence.ts)
   app.put("/api/calendar-events", write, async (request) => {
-    const { eventId } = parseInput(eventIdQuery, request.query);
+    const { eventId, occurrence, scope } = parseInput(occurrenceQuery, request.query);
+    refuseConnectedEvent(eventId);
+    const userId = currentUser(request).id;
+    if (occurrence && scope) {
+      const input = parseInput(updateOccurrenceRequest, request.body);
+      return updateOccurrence(ctx.db, { userId, eventId, occurrence, scope, input });
+    }
     const input = parseInput(updateEventRequest, request.body);
-    return {
-      event: await updateEvent(ctx.db, { userId: currentUser(request).id, eventId, input }),
-    };
+    return { event: await updateEvent(ctx.db, { userId, eventId, input }) };
   });
 
   app.delete("/api/calendar-events", write, async (request) => {
-    const { eventId } = parseInput(eventIdQuery, request.query);
-    await deleteEvent(ctx.db, { userId: currentUser(request).id, eventId });
+    const { eventId, occurrence, scope } = parseInput(occurrenceQuery, request.query);
+    refuseConnectedEvent(eventId);
+    const userId = currentUser(request).id;
+    if (occurrence && scope) {
+      const series = await deleteOccurrence(ctx.db, { userId, eventId, occurrence, scope });
+      return { success: true, id: eventId, series };
+    }
+    await deleteEvent(ctx.db, { userId, eventId });
     return { success: true, id: eventId };
   });
 
@@ -82,27 +129,39 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): v
   /**
    * The subscription feed. No sign-in: the token in the path is the secret, so wrong and
    * revoked tokens get the same 404, and the request logger redacts the segment after
-   * /feed/. The per-address limit is generous and kept in memory: calendar services fetch
-   * many users' feeds from a few shared addresses, and a 256-bit token cannot be guessed.
+   * /feed/. Limited per address for tokens that open nothing and per token for those that
+   * do (feed-rate-limit.ts). The feed is built once per change of the calendar (FeedCache,
+   * keyed by the calendar's version in the database); the ETag is derived from that key, so
+   * a client's If-None-Match gets its 304 without anything being built.
    */
+  const feeds = new FeedCache(FEED_CACHE);
   app.get<{ Params: { file: string }; Querystring: { download?: string } }>(
     "/api/calendar/feed/:file",
-    { preHandler: memoryRateLimit(FEED_RATE_LIMIT) },
+    { preHandler: feedRateLimit(ctx.db, feedTokenLimit) },
     async (request, reply) => {
-      const match = /^(.+)\.ics$/.exec(request.params.file);
-      const body = match ? await renderUserFeed(ctx.db, match[1]!) : undefined;
+      const owner = request.feedOwner;
       reply.header("referrer-policy", "no-referrer");
       reply.header("cache-control", "private, no-cache");
       reply.header("x-robots-tag", "noindex");
-      if (body === undefined) throw notFound("Not found");
+      if (!owner) throw notFound("Not found");
 
-      const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+      const now = ctx.now();
+      const stamp = [owner.userId, owner.version, owner.zone, feedWindow(now).from.toISOString()];
+      const etag = `"${createHash("sha256").update(stamp.join("|")).digest("base64url").slice(0, 27)}"`;
       reply.header("etag", etag);
+      reply.header("vary", "accept-encoding");
       if (request.query.download === "1") {
         reply.header("content-disposition", `attachment; filename="${FEED_DOWNLOAD_NAME}"`);
       }
       if (request.headers["if-none-match"] === etag) return reply.code(304).send();
-      return reply.type("text/calendar; charset=utf-8").send(body);
+
+      const feed = await feeds.get(owner.userId, etag, () => buildUserFeed(ctx.db, owner, now));
+      reply.type("text/calendar; charset=utf-8");
+      if (/\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) {
+        return reply.header("content-encoding", "gzip").send(feed.gzip);
+      }
+      // the few clients without gzip get it inflated on the thread pool, as a stream
+      return reply.send(Readable.from([feed.gzip]).pipe(createGunzip()));
     },
   );
 }

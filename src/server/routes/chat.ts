@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { suspiciousPatterns } from "../../core/chat/message-rules.ts";
-import { chatRequest } from "../../core/contract/chat.ts";
+import { chatRequest, idParam } from "../../core/contract/chat.ts";
+import { composeAreaReply } from "../../core/onboarding/compose-area-reply.ts";
 import { calendarToolUse } from "../assistant/calendar-tool-specs.ts";
+import { localeFrom } from "../assistant/format-when.ts";
 import { cannedModel, offlineCalendarTurn } from "../assistant/offline-calendar-turn.ts";
+import { type PendingAction, undoAction } from "../assistant/record-actions.ts";
 import { currentUser } from "../auth/authenticate.ts";
 import {
   commitChatTurn,
@@ -10,6 +13,7 @@ import {
   prepareChatTurn,
   refundChatTurn,
 } from "../chat/chat-turn.ts";
+import { pushAllBlocks, refreshConnections } from "../connections/refresh-connections.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, parseInput } from "../errors.ts";
 import {
@@ -17,6 +21,7 @@ import {
   type LanguageModel,
   LlmError,
 } from "../integrations/llm/language-model.ts";
+import { OFFLINE_MODEL_NAME } from "../integrations/llm/offline-assistant.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 /** A short window per user protects the model budget, even for Pro. */
@@ -50,6 +55,21 @@ export function registerChatRoutes(
   limit: { max: number; windowSeconds: number } = CHAT_RATE_LIMIT,
 ): void {
   const preHandler = [ctx.requireUser, rateLimit(ctx.db, { ...CHAT_RATE_LIMIT, ...limit })];
+  /** The person's write calendar follows what the assistant changed (bounded; never throws). */
+  const followWriteCalendar = (request: FastifyRequest, userId: string) =>
+    pushAllBlocks(
+      { db: ctx.db, config: ctx.config, now: ctx.now, log: request.log, google: ctx.google },
+      { userId },
+    ).catch((err) => request.log.warn({ err }, "chat: pushing blocks failed"));
+
+  /** Undoes one change the assistant made (the user's own only; a second Undo is a no-op). */
+  app.post("/api/assistant/actions/:id/undo", { preHandler: ctx.requireUser }, async (request) => {
+    const user = currentUser(request);
+    const { id } = parseInput(idParam, request.params);
+    const undone = await undoAction(ctx.db, { userId: user.id, actionId: id });
+    if (undone.calendarChanged) await followWriteCalendar(request, user.id);
+    return undone;
+  });
 
   app.post("/api/chat", { preHandler }, async (request, reply) => {
     const user = currentUser(request);
@@ -58,16 +78,24 @@ export function registerChatRoutes(
     if (flagged.length > 0)
       request.log.warn({ userId: user.id, flagged }, "chat: suspicious pattern");
 
+    // connected calendars fresh before the assistant reads them (bounded wait, never fails)
+    await refreshConnections(
+      { db: ctx.db, config: ctx.config, now: ctx.now, log: request.log, google: ctx.google },
+      { userId: user.id, waitMs: 2_000 },
+    );
     // a real model is given the calendar tools (prepared before any allowance is reserved)
+    // times in replies are written the way the browser's calendar writes them
+    const locale = localeFrom(request.headers["accept-language"]);
     const tools =
       ctx.chatModel.kind === "openai"
-        ? await calendarToolUse(ctx.db, { userId: user.id, now: ctx.now() })
+        ? await calendarToolUse(ctx.db, { userId: user.id, now: ctx.now(), locale })
         : undefined;
     const turn = await prepareChatTurn(ctx.db, {
       user,
       input,
       now: ctx.now(),
       providerModels: ctx.config.llm.baseUrl ? "fixed" : "openai",
+      locale,
     });
     // the offline assistant acts on the calendar itself
     const action =
@@ -76,12 +104,28 @@ export function registerChatRoutes(
             userId: user.id,
             message: turn.message,
             now: ctx.now(),
+            locale,
+            history: turn.modelMessages.slice(1, -1),
           }).catch(async (err) => {
             await refundChatTurn(ctx.db, turn);
             throw err;
           })
         : undefined;
-    const model = action ? cannedModel(action.completion) : ctx.chatModel;
+    // in another life area's assistant the built-in one says plainly what it does there,
+    // rather than giving calendar advice in place of help it cannot give
+    const areaReply =
+      !action && ctx.chatModel.kind === "offline"
+        ? composeAreaReply({ domain: turn.context.domain, answers: turn.context.answers })
+        : undefined;
+    const model = action
+      ? cannedModel(action.completion)
+      : areaReply
+        ? cannedModel({
+            text: areaReply,
+            model: OFFLINE_MODEL_NAME,
+            tokensUsed: Math.ceil((turn.message.length + areaReply.length) / 4),
+          })
+        : ctx.chatModel;
     const [system, ...rest] = turn.modelMessages;
     const modelRequest: CompletionRequest = {
       messages:
@@ -93,9 +137,10 @@ export function registerChatRoutes(
       ...(tools ? { toolUse: tools.toolUse } : {}),
     };
     const calendarChanged = () => action?.changed ?? tools?.state.changed ?? false;
+    const actions = () => action?.actions ?? tools?.state.actions ?? [];
     const wantsStream = String(request.headers.accept ?? "").includes("text/event-stream");
     if (wantsStream)
-      return streamTurn(request, reply, { turn, modelRequest, model, calendarChanged });
+      return streamTurn(request, reply, { turn, modelRequest, model, calendarChanged, actions });
 
     let completion: Awaited<ReturnType<typeof model.complete>>;
     try {
@@ -105,10 +150,13 @@ export function registerChatRoutes(
       request.log.warn({ err }, "chat: model call failed, allowance refunded");
       throw modelFailure(err);
     }
-    const saved = await commitChatTurn(ctx.db, turn, completion, ctx.now()).catch(async (err) => {
-      await refundChatTurn(ctx.db, turn); // nothing was stored, so nothing is charged
-      throw err;
-    });
+    const saved = await commitChatTurn(ctx.db, turn, completion, ctx.now(), actions()).catch(
+      async (err) => {
+        await refundChatTurn(ctx.db, turn); // nothing was stored, so nothing is charged
+        throw err;
+      },
+    );
+    if (calendarChanged()) await followWriteCalendar(request, user.id);
     return {
       response: completion.text,
       tokensUsed: completion.tokensUsed,
@@ -131,6 +179,7 @@ export function registerChatRoutes(
       modelRequest: CompletionRequest;
       model: LanguageModel;
       calendarChanged: () => boolean;
+      actions: () => PendingAction[];
     },
   ) {
     const { turn, modelRequest, model } = opts;
@@ -159,7 +208,7 @@ export function registerChatRoutes(
       }
       if (abort.signal.aborted) throw new LlmError("The client went away.");
       const completion = step.value;
-      const saved = await commitChatTurn(ctx.db, turn, completion, ctx.now());
+      const saved = await commitChatTurn(ctx.db, turn, completion, ctx.now(), opts.actions());
       send("done", {
         response: completion.text,
         tokensUsed: completion.tokensUsed,
@@ -167,6 +216,7 @@ export function registerChatRoutes(
         ...saved,
         calendarChanged: opts.calendarChanged(),
       });
+      if (opts.calendarChanged()) await followWriteCalendar(request, turn.user.id);
     } catch (err) {
       await refundChatTurn(ctx.db, turn).catch((e) =>
         request.log.error({ err: e }, "chat: refund failed"),

@@ -5,6 +5,7 @@ import {
   listConversationsQuery,
   renameConversationRequest,
 } from "../../core/contract/chat.ts";
+import { cardsByMessage } from "../assistant/record-actions.ts";
 import { currentUser } from "../auth/authenticate.ts";
 import { listConversationMessages } from "../chat/chat-turn.ts";
 import type { AppContext } from "../context.ts";
@@ -51,6 +52,10 @@ export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext
     const [row] = await ctx.db.select().from(conversations).where(owned(id, user.id));
     if (!row) throw notFound("Conversation not found");
     const rows = await listConversationMessages(ctx.db, id);
+    const cards = await cardsByMessage(
+      ctx.db,
+      rows.filter((m) => m.role === "assistant").map((m) => m.id),
+    );
     return {
       conversation: {
         ...toSummary(row),
@@ -59,6 +64,7 @@ export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext
           role: m.role,
           content: m.content,
           timestamp: m.createdAt.toISOString(),
+          ...(cards.has(m.id) ? { actions: cards.get(m.id) } : {}),
         })),
       },
     };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { demoChangePlanRequest, sessionIdRequest } from "../../core/contract/billing.ts";
 import { currentUser } from "../auth/authenticate.ts";
+import { requireLoopbackPeer } from "../auth/require-loopback-peer.ts";
 import {
   cancelDemoSubscription,
   changeDemoPlan,
@@ -15,12 +16,13 @@ import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 /**
  * The demo provider's own pages call these. They exist only while demo billing runs
  * (localhost without Stripe); anywhere else they are 404, so no public deployment can be
- * upgraded for free.
+ * upgraded for free. Only this machine may call them (403 for any other peer).
  */
 export function registerDemoBillingRoutes(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.billing?.kind !== "demo") return;
   const deps = { db: ctx.db, now: ctx.now };
   const preHandler = [
+    requireLoopbackPeer,
     requireBillingUser(ctx),
     rateLimit(ctx.db, { name: "demo-billing", max: 30, windowSeconds: 60, by: "user" }),
   ];

@@ -7,6 +7,7 @@ import {
 } from "../../core/contract/fitness.ts";
 import { fitnessContextSummary } from "../../core/fitness/context-summary.ts";
 import { answersByQuestion } from "../../core/fitness/questions.ts";
+import { ENTITLEMENTS } from "../../core/plans.ts";
 import { logActivity } from "../activity/log-activity.ts";
 import { currentUser } from "../auth/authenticate.ts";
 import { optionalUser } from "../auth/optional-user.ts";
@@ -14,6 +15,7 @@ import type { AppContext } from "../context.ts";
 import { saveDomainContext } from "../domain-contexts/save-domain-context.ts";
 import { parseInput } from "../errors.ts";
 import { generateFitnessProgram } from "../fitness/generate-fitness-program.ts";
+import { userTier } from "../plans/require-area.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 export const FITNESS_RATE_LIMIT = { name: "fitness-generate", max: 10, windowSeconds: 60 };
@@ -26,7 +28,16 @@ export function registerFitnessRoutes(app: FastifyInstance, ctx: AppContext): vo
     { preHandler: [optionalUser(ctx.requireUser), rateLimit(ctx.db, FITNESS_RATE_LIMIT)] },
     async (request): Promise<GenerateFitnessResponse> => {
       const { answers } = parseInput(generateFitnessRequest, request.body);
-      const program = await generateFitnessProgram({ answers, llm: ctx.llm, log: request.log });
+      // the whole multi-week program is for plans that include it; everyone gets week 1
+      const full = request.user
+        ? ENTITLEMENTS[await userTier(ctx.db, request.user.id)].fullFitnessProgram
+        : false;
+      const program = await generateFitnessProgram({
+        answers,
+        llm: ctx.llm,
+        log: request.log,
+        full,
+      });
       if (request.user) {
         await logActivity(ctx.db, {
           userId: request.user.id,
@@ -44,9 +55,13 @@ export function registerFitnessRoutes(app: FastifyInstance, ctx: AppContext): vo
       preHandler: [ctx.requireUser, rateLimit(ctx.db, { ...FITNESS_SAVE_RATE_LIMIT, by: "user" })],
     },
     async (request): Promise<SaveFitnessResponse> => {
-      const { answers, program } = parseInput(saveFitnessRequest, request.body);
+      const { answers, program: given } = parseInput(saveFitnessRequest, request.body);
+      const userId = currentUser(request).id;
+      // a full program is kept only for a plan that includes it (the preview is everyone's)
+      const full = ENTITLEMENTS[await userTier(ctx.db, userId)].fullFitnessProgram;
+      const program = full ? given : { ...given, fullProgram: undefined };
       const context = await saveDomainContext(ctx.db, {
-        userId: currentUser(request).id,
+        userId,
         domain: "fitness",
         contextSummary: fitnessContextSummary(answers, program),
         questionsResponses: answersByQuestion(answers),

@@ -5,12 +5,14 @@ import { saveDomainContext } from "../domain-contexts/save-domain-context.ts";
 import { parseInput } from "../errors.ts";
 import { buildContextSummary } from "../onboarding/build-context-summary.ts";
 import { generateOnboardingQuestions } from "../onboarding/generate-questions.ts";
+import { requireAreaInPlan } from "../plans/require-area.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 /** Both endpoints may call the model for anonymous visitors: per-address limits guard its budget. */
 export const ONBOARDING_RATE_LIMITS = {
   questions: { name: "onboarding-questions", max: 30, windowSeconds: 600 },
-  context: { name: "onboarding-context", max: 20, windowSeconds: 600 },
+  // a signed-in caller counts on its own (a shared address never starves them), a visitor per address
+  context: { name: "onboarding-context", max: 20, windowSeconds: 600, by: "user" as const },
 };
 
 export function registerOnboardingRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -38,6 +40,8 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: AppContext):
     { preHandler: [optionalUser, rateLimit(ctx.db, ONBOARDING_RATE_LIMITS.context)] },
     async (request) => {
       const { domain, answers } = parseInput(contextRequest, request.body ?? {});
+      // a signed-in caller is creating an assistant: refuse a locked area before any model call
+      if (request.user) await requireAreaInPlan(ctx.db, request.user.id, domain);
       const contextSummary = await buildContextSummary({
         domain,
         answers,

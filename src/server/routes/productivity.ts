@@ -3,6 +3,7 @@ import {
   type GenerateProductivityResponse,
   productivityAnswers,
 } from "../../core/contract/productivity.ts";
+import { localeFrom } from "../assistant/format-when.ts";
 import { optionalUser } from "../auth/optional-user.ts";
 import type { AppContext } from "../context.ts";
 import { saveDomainContext } from "../domain-contexts/save-domain-context.ts";
@@ -27,6 +28,8 @@ export function registerProductivityRoutes(app: FastifyInstance, ctx: AppContext
         answers,
         llm: ctx.llm,
         log: request.log,
+        // hours in the stored text follow the browser's locale, as the chat's replies do
+        locale: localeFrom(request.headers["accept-language"]),
       });
       if (!request.user) return { profile, saved: false };
       await saveDomainContext(ctx.db, {

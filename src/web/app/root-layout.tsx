@@ -1,5 +1,8 @@
 import { Component, type ReactNode, useEffect } from "react";
+import { OfflineBanner } from "../components/offline-banner.tsx";
+import { useAuth } from "../features/auth/auth-context.ts";
 import { AuthProvider } from "../features/auth/auth-provider.tsx";
+import { CalendarQueueReplay } from "../features/calendar/components/calendar-queue-replay.tsx";
 import { useLocation, useNavigationType } from "../lib/router.tsx";
 
 export function RootLayout({ children }: { children: ReactNode }) {
@@ -11,10 +14,19 @@ export function RootLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
+      <OfflineBanner />
       <RouteErrorBoundary>{children}</RouteErrorBoundary>
       <ScrollToTop />
+      <SignedInWork />
     </AuthProvider>
   );
+}
+
+/** What runs for a signed-in user on every page: offline calendar changes are sent. */
+function SignedInWork() {
+  const { status, user } = useAuth();
+  if (status !== "signedIn" || !user) return null;
+  return <CalendarQueueReplay userId={user.id} />;
 }
 
 /** A new page starts at its top; back and forward keep the browser's own restoration. */

@@ -1,4 +1,5 @@
 import { type ComponentType, Suspense, use } from "react";
+import { APP_PATHS, type AppPath } from "../../core/app-paths.ts";
 import { matchPath, useLocation } from "../lib/router.tsx";
 import { RootLayout, RouteLoading } from "./root-layout.tsx";
 
@@ -22,21 +23,27 @@ const page = (load: Load) => {
   return { Component: LazyPage, preload };
 };
 
+const screens: Record<AppPath, Load> = {
+  "/": () => import("../routes/landing.tsx"),
+  "/dashboard": () => import("../routes/landing.tsx"),
+  "/productivity": () => import("../routes/productivity.tsx"),
+  "/fitness": () => import("../routes/fitness.tsx"),
+  "/chat": () => import("../routes/chat.tsx"),
+  "/calendar": () => import("../routes/calendar.tsx"),
+  "/success": () => import("../routes/success.tsx"),
+  "/cancel": () => import("../routes/cancel.tsx"),
+  "/billing/demo-checkout": () => import("../routes/demo-checkout.tsx"),
+  "/billing/demo-portal": () => import("../routes/demo-portal.tsx"),
+  "/signin": () => import("../routes/dev-sign-in.tsx"),
+  "/privacy": () => import("../routes/privacy.tsx"),
+  "/terms": () => import("../routes/terms.tsx"),
+};
+
 // A flat list of static paths (src/web/lib/router.tsx matches them): the app uses no nested
-// routes, params, loaders or actions, so it carries no router library (decision 011).
+// routes, params, loaders or actions, so it carries no router library (decision 011). The
+// paths are core's APP_PATHS, which the server also reads to answer 404 for any other path.
 export const routes: { path: string; Component: ComponentType; preload: () => Promise<void> }[] = [
-  { path: "/", ...page(() => import("../routes/landing.tsx")) },
-  { path: "/dashboard", ...page(() => import("../routes/landing.tsx")) },
-  { path: "/productivity", ...page(() => import("../routes/productivity.tsx")) },
-  { path: "/fitness", ...page(() => import("../routes/fitness.tsx")) },
-  { path: "/chat", ...page(() => import("../routes/chat.tsx")) },
-  { path: "/success", ...page(() => import("../routes/success.tsx")) },
-  { path: "/cancel", ...page(() => import("../routes/cancel.tsx")) },
-  { path: "/billing/demo-checkout", ...page(() => import("../routes/demo-checkout.tsx")) },
-  { path: "/billing/demo-portal", ...page(() => import("../routes/demo-portal.tsx")) },
-  { path: "/signin", ...page(() => import("../routes/dev-sign-in.tsx")) },
-  { path: "/privacy", ...page(() => import("../routes/privacy.tsx")) },
-  { path: "/terms", ...page(() => import("../routes/terms.tsx")) },
+  ...APP_PATHS.map((path) => ({ path, ...page(screens[path]) })),
   { path: "*", ...page(() => import("../routes/not-found.tsx")) },
 ];
 

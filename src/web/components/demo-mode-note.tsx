@@ -6,7 +6,7 @@ export function DemoModeNote() {
   if (!data) return null;
   const parts: string[] = [];
   if (data.signIn.development) parts.push("development sign-in");
-  if (data.modes.assistant === "offline") parts.push("built-in offline assistant");
+  if (data.modes.assistant === "offline") parts.push("built-in assistant");
   if (data.modes.billing === "demo") parts.push("demo billing (no real charges)");
   if (parts.length === 0) return null;
   return (

@@ -15,7 +15,7 @@ export function SiteHeader({ onLogoClick, accountExtras, onSignOut }: Props) {
   const { status, user, signIn, signOut } = useAuth();
   return (
     <header className="border-b border-stone-200 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3 sm:gap-3">
         <Link
           to="/"
           state={{ fromChat: true }}
@@ -24,9 +24,10 @@ export function SiteHeader({ onLogoClick, accountExtras, onSignOut }: Props) {
           aria-label="Sage home"
         >
           <LogoMark />
-          <span>Sage</span>
+          {/* signed in, a phone's header needs the room for the account controls */}
+          <span className={status === "signedIn" ? "max-sm:sr-only" : undefined}>Sage</span>
         </Link>
-        <nav aria-label="Account" className="flex flex-wrap items-center gap-2 text-sm">
+        <nav aria-label="Account" className="flex flex-wrap items-center gap-1.5 text-sm sm:gap-2">
           {status === "signedIn" && user ? (
             <>
               {accountExtras}
@@ -38,6 +39,8 @@ export function SiteHeader({ onLogoClick, accountExtras, onSignOut }: Props) {
               </span>
               <Button
                 variant="secondary"
+                // narrower on a phone, so the header keeps one row at 375 px
+                className="max-sm:px-3!"
                 onClick={async () => {
                   await signOut();
                   onSignOut?.();

@@ -3,7 +3,7 @@ import { ApiError, currentAccessToken, refreshSession } from "./api.ts";
 
 /**
  * POSTs and reads a server-sent-event stream, calling `onEvent` for each event. Renews an
- * expired access token once, like `api`. Non-stream answers (a 4xx before streaming) throw
+ * expired (or missing) access token once, like `api`. Non-stream answers (a 4xx before streaming) throw
  * ApiError with the server's message.
  */
 export async function apiStream(
@@ -22,7 +22,9 @@ export async function apiStream(
     return fetch(path, { method: "POST", headers, body: JSON.stringify(body), signal });
   };
   let res = await post();
-  if (res.status === 401 && currentAccessToken() && (await refreshSession())) res = await post();
+  // no token yet (a page opened offline) is renewed too; refreshSession asks only when a
+  // session may exist
+  if (res.status === 401 && (await refreshSession())) res = await post();
   if (!res.ok || !res.body || !res.headers.get("content-type")?.includes("text/event-stream")) {
     const data = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
     throw new ApiError(

@@ -16,8 +16,23 @@ export class ApiError extends Error {
 
 // The access token lives only in memory; the httpOnly session cookie renews it.
 let accessToken: string | null = null;
-let refreshing: Promise<AuthSession | null> | null = null;
+let renewing: Promise<RenewResult> | null = null;
 const signedOutListeners = new Set<() => void>();
+
+/**
+ * What renewing the session found: a session; `signedOut` only when the server answered a
+ * definite 401 (or there was never a session to renew); `unavailable` when it could not
+ * say — offline, a rate limit (429) or a server failure — which is never a sign-out.
+ */
+export type RenewResult =
+  | { kind: "session"; session: AuthSession }
+  | { kind: "signedOut" }
+  | { kind: "unavailable" };
+
+/** Waits before each retry of a refresh that could not get an answer (ms). */
+export const RENEW_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
+/** A Retry-After longer than this is not waited for: the caller tries again later. */
+const MAX_RETRY_AFTER_MS = 30_000;
 
 export function setAccessToken(token: string | null): void {
   accessToken = token;
@@ -42,21 +57,56 @@ function mayHaveSession(): boolean {
   return /(?:^|;\s*)sage_signed_in=/.test(document.cookie) || rememberedUser() !== null;
 }
 
-/** Trades the session cookie for a fresh access token. Concurrent callers share one request. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One refresh call: a session, a definite 401, or null when there was no answer to trust. */
+async function refreshOnce(): Promise<
+  { result: RenewResult; retryAfterMs?: undefined } | { result: null; retryAfterMs?: number }
+> {
+  let res: Response;
+  try {
+    res = await fetch("/api/auth/refresh", { method: "POST", credentials: "same-origin" });
+  } catch {
+    return { result: null }; // network error
+  }
+  if (res.ok) {
+    const session = (await res.json()) as AuthSession;
+    accessToken = session.accessToken;
+    return { result: { kind: "session", session } };
+  }
+  if (res.status === 401) return { result: { kind: "signedOut" } };
+  const seconds = Number(res.headers.get("retry-after"));
+  return { result: null, ...(seconds > 0 ? { retryAfterMs: seconds * 1000 } : {}) };
+}
+
+/**
+ * Trades the session cookie for a fresh access token. Concurrent callers share one attempt.
+ * A refresh without a trustworthy answer (network error, 429, 5xx) is retried with backoff
+ * (RENEW_RETRY_DELAYS_MS, or the server's Retry-After when it is longer and at most 30 s);
+ * offline it is not retried — the caller tries again when the connection is back.
+ */
+export function renewSession(): Promise<RenewResult> {
+  if (!mayHaveSession()) return Promise.resolve({ kind: "signedOut" });
+  renewing ??= (async (): Promise<RenewResult> => {
+    for (let attempt = 0; ; attempt++) {
+      const { result, retryAfterMs } = await refreshOnce();
+      if (result) return result;
+      const delay = RENEW_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !navigator.onLine) return { kind: "unavailable" };
+      if (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS) {
+        return { kind: "unavailable" };
+      }
+      await sleep(Math.max(delay, retryAfterMs ?? 0));
+    }
+  })().finally(() => {
+    renewing = null;
+  });
+  return renewing;
+}
+
+/** `renewSession`, reduced to the session or null (whether signed out or unavailable). */
 export function refreshSession(): Promise<AuthSession | null> {
-  if (!mayHaveSession()) return Promise.resolve(null);
-  refreshing ??= fetch("/api/auth/refresh", { method: "POST", credentials: "same-origin" })
-    .then(async (res) => {
-      if (!res.ok) return null;
-      const session = (await res.json()) as AuthSession;
-      accessToken = session.accessToken;
-      return session;
-    })
-    .catch(() => null)
-    .finally(() => {
-      refreshing = null;
-    });
-  return refreshing;
+  return renewSession().then((r) => (r.kind === "session" ? r.session : null));
 }
 
 type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
@@ -74,19 +124,28 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   });
 }
 
+export const SESSION_UNAVAILABLE =
+  "Sage could not renew your session just now. It will try again shortly.";
+
 /**
- * Calls the API. An expired access token is renewed once, transparently; when the session
- * itself is gone the app is told it is signed out.
+ * Calls the API. An expired access token is renewed once, transparently; only when the
+ * server says the session itself is gone (a 401 from refresh) is the app told it is signed
+ * out.
  */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   let res = await send(path, opts);
-  if (res.status === 401 && accessToken) {
-    const session = await refreshSession();
-    if (session) {
+  // no token yet (a page opened offline) is renewed too, once a session may exist
+  if (res.status === 401 && (accessToken || mayHaveSession())) {
+    const renewed = await renewSession();
+    if (renewed.kind === "session") {
       res = await send(path, opts);
-    } else {
+    } else if (renewed.kind === "signedOut") {
       accessToken = null;
       for (const listener of signedOutListeners) listener();
+    } else {
+      // could not renew now (offline, rate limited, server trouble): not a sign-out, and
+      // a 5xx, so the query client tries again
+      throw new ApiError(503, "session_unavailable", SESSION_UNAVAILABLE);
     }
   }
   if (res.status === 204) return undefined as T;

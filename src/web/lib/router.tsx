@@ -13,6 +13,7 @@ import {
   useState,
 } from "react";
 
+import { normalisePath } from "../../core/app-paths.ts";
 /**
  * The app's router: the few parts of React Router's API the app uses (same names, same
  * behaviour), over the History API in ~2 KB. React Router cost ~14 KB gzip of the JavaScript
@@ -239,4 +240,4 @@ export function matchPath<R extends { path: string }>(
   );
 }
 
-const normalise = (path: string) => (path.replace(/\/+$/, "") || "/").toLowerCase();
+const normalise = normalisePath;

@@ -1,9 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import type { UsageResponse } from "../../core/contract/usage.ts";
+import { isUnlimited } from "../../core/plans.ts";
 import { ProfileDialog } from "../features/account/components/profile-dialog.tsx";
 import { useMeta } from "../features/auth/api/use-meta.ts";
 import { useAuth } from "../features/auth/auth-context.ts";
-import { ManageBillingButton } from "../features/billing/components/manage-billing-button.tsx";
+import { ManageBillingIfAny } from "../features/billing/components/manage-billing-button.tsx";
 import { UsageExceededBanner } from "../features/billing/components/usage-exceeded-banner.tsx";
 import { UsagePanel } from "../features/billing/components/usage-panel.tsx";
 import { useSyncTimezone } from "../features/calendar/api/use-sync-timezone.ts";
@@ -18,9 +20,11 @@ import { MessageForm } from "../features/chat/components/message-form.tsx";
 import { MessageList } from "../features/chat/components/message-list.tsx";
 import { type UiMessage, useChatSession } from "../features/chat/hooks/use-chat-session.ts";
 import { useModalDrawer } from "../features/chat/hooks/use-modal-drawer.ts";
+import { EXAMPLE_REQUESTS } from "../features/chat/lib/example-requests.ts";
 import { api } from "../lib/api.ts";
 import { takePendingOnboarding } from "../lib/pending-onboarding.ts";
 import { useLocation, useNavigate } from "../lib/router.tsx";
+import { useOnline } from "../lib/use-online.ts";
 
 type ChatRouteState = { contextSummary?: string; domain?: string } | null;
 
@@ -78,13 +82,13 @@ function Welcome({ children }: { children?: ReactNode }) {
  */
 function ChatSkeleton() {
   return (
-    <div className="flex h-dvh overflow-hidden bg-stone-50">
+    <div className="flex h-[calc(100dvh-var(--offline-banner-height))] overflow-hidden bg-stone-50">
       <div className="hidden w-80 shrink-0 border-r border-stone-200 md:block" />
       <main id="main" className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-center gap-3 border-b border-stone-200 bg-white px-4 py-3">
           <div className="min-w-0 flex-1">
-            <p className="truncate font-bold">General Chat</p>
-            <p className="truncate text-sm text-stone-600">Ask me anything!</p>
+            <p className="truncate font-bold">General chat</p>
+            <p className="truncate text-sm text-stone-600">Plans, tasks and your calendar</p>
           </div>
         </div>
         <div className="flex-1 overflow-y-auto">
@@ -99,19 +103,95 @@ function ChatSkeleton() {
   );
 }
 
+/** The header names the context the next message goes to. */
+function chatHeading(domain: string | undefined): { title: string; subtitle: string } {
+  if (!domain) return { title: "General chat", subtitle: "Plans, tasks and your calendar" };
+  const name = domain.charAt(0).toUpperCase() + domain.slice(1);
+  if (domain === "productivity") {
+    return { title: "Productivity assistant", subtitle: "Plans your days around how you work" };
+  }
+  return {
+    title: `${name} assistant`,
+    subtitle: `Knows your ${domain} answers, and plans the time for it`,
+  };
+}
+
+function MenuIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
+      <path
+        d="M4 7h16M4 12h16M4 17h16"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The month's usage in the header, on phones (the sidebar shows it on wider screens):
+ * 'used/limit', a link to the plans, hidden for an unlimited plan.
+ */
+function HeaderUsage({ usage, onUpgrade }: { usage: UsageResponse; onUpgrade: () => void }) {
+  if (isUnlimited(usage.limit)) return null;
+  const tone = !usage.canUse
+    ? "bg-red-50 text-red-800"
+    : usage.percent >= 80
+      ? "bg-amber-50 text-amber-900"
+      : "bg-stone-100 text-stone-800";
+  return (
+    <button
+      type="button"
+      onClick={onUpgrade}
+      className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold md:hidden ${tone}`}
+      aria-label={`${usage.used} of ${usage.limit} messages used this month. See plans`}
+    >
+      {usage.used}/{usage.limit}
+    </button>
+  );
+}
+
+/** Requests the built-in assistant acts on, offered while the chat is empty. */
+function ExampleRequests({ onPick }: { onPick: (text: string) => void }) {
+  return (
+    <div className="mt-6">
+      <h3 className="text-sm font-semibold text-stone-800">Try asking</h3>
+      <ul className="mt-3 flex flex-wrap justify-center gap-2">
+        {EXAMPLE_REQUESTS.map((text) => (
+          <li key={text}>
+            <button
+              type="button"
+              onClick={() => onPick(text)}
+              className="rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm text-stone-800 hover:border-sage-600 hover:bg-sage-50"
+            >
+              {text}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function ChatScreen() {
   const { signOut, user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const routeState = location.state as ChatRouteState;
   const { data: meta } = useMeta();
-  const usage = useUsage();
+  const usage = useUsage(user?.id ?? "");
   const conversations = useConversations();
   const assistantsQuery = useAssistants();
   const assistants = useMemo(() => assistantsQuery.data ?? [], [assistantsQuery.data]);
+  const online = useOnline();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
-  const [calendarOpen, setCalendarOpen] = useState(false);
+  // ?panel=calendar opens the calendar (Google's consent comes back there)
+  const [calendarOpen, setCalendarOpen] = useState(
+    () => new URLSearchParams(location.search).get("panel") === "calendar",
+  );
   const [limitBannerDismissed, setLimitBannerDismissed] = useState(false);
   // the assistant plans in the user's time zone: store the browser's before the first request
   useSyncTimezone(typeof navigator === "undefined" || navigator.onLine);
@@ -125,15 +205,19 @@ function ChatScreen() {
   });
 
   // a productivity context arriving in route state selects that assistant once it is known
-  const { selectAssistant } = chat;
+  // (with the profile on screen, the assistant is attached without replacing it)
+  const { selectAssistant, attachAssistant } = chat;
   const contextDomain = routeState?.domain;
   const [contextApplied, setContextApplied] = useState(false);
   useEffect(() => {
     if (contextApplied || !contextDomain || assistants.length === 0) return;
+    // not listed yet (the list is refetching after the save): wait for it
     const match = assistants.find((a) => a.domain === contextDomain);
+    if (!match) return;
     setContextApplied(true);
-    if (match && !routeState?.contextSummary) selectAssistant(match);
-  }, [assistants, contextApplied, contextDomain, routeState, selectAssistant]);
+    if (routeState?.contextSummary) attachAssistant(match);
+    else selectAssistant(match);
+  }, [assistants, contextApplied, contextDomain, routeState, selectAssistant, attachAssistant]);
 
   // a quick setup finished before sign-in: save it now, and start the chat from it
   const queryClient = useQueryClient();
@@ -151,13 +235,13 @@ function ChatScreen() {
   const remaining = usage.data?.remaining ?? 0;
   const exhausted = usage.data !== undefined && !usage.data.canUse;
   const pending = chat.status !== "idle";
-  const title = chat.assistant ? `${chat.assistant.domain} assistant` : "General Chat";
-  const subtitle = chat.assistant
-    ? `Your personalized ${chat.assistant.domain} expert`
-    : "Ask me anything!";
+  // the context the next message goes to: the chosen assistant, or the one a finished
+  // questionnaire is about to attach
+  const domain = chat.assistant?.domain ?? routeState?.domain;
+  const { title, subtitle } = chatHeading(domain);
 
   return (
-    <div className="flex h-dvh overflow-hidden bg-stone-50">
+    <div className="flex h-[calc(100dvh-var(--offline-banner-height))] overflow-hidden bg-stone-50">
       {drawerOpen && (
         <button
           type="button"
@@ -177,8 +261,17 @@ function ChatScreen() {
       >
         <ChatSidebar
           usage={usage.data}
-          assistants={assistants}
+          assistants={assistantsQuery.data}
           conversations={conversations.data}
+          online={online}
+          failed={{
+            assistants: assistantsQuery.isError,
+            conversations: conversations.isError,
+          }}
+          onRetryLoad={() => {
+            void assistantsQuery.refetch();
+            void conversations.refetch();
+          }}
           selectedAssistantId={chat.assistant?.id}
           activeConversationId={chat.conversationId}
           calendarOpen={calendarOpen}
@@ -218,20 +311,25 @@ function ChatScreen() {
         <header className="flex items-center gap-3 border-b border-stone-200 bg-white px-4 py-3">
           <button
             type="button"
-            className="rounded-lg border border-stone-300 px-2.5 py-1.5 text-sm font-semibold md:hidden"
+            aria-label="Open menu"
+            className="-ml-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100 md:hidden"
             aria-controls="chat-sidebar"
             aria-expanded={drawerOpen}
             onClick={() => setDrawerOpen(true)}
           >
-            Menu
+            <MenuIcon />
           </button>
           <div className="min-w-0 flex-1">
-            <h1 className="truncate font-bold capitalize">{calendarOpen ? "Calendar" : title}</h1>
+            <h1 className="truncate font-bold">{calendarOpen ? "Calendar" : title}</h1>
             {!calendarOpen && <p className="truncate text-sm text-stone-600">{subtitle}</p>}
           </div>
+          {usage.data && <HeaderUsage usage={usage.data} onUpgrade={upgrade} />}
           {meta?.modes.assistant === "offline" && (
-            <span className="hidden rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 sm:inline">
-              Offline assistant
+            <span
+              title="Sage's own assistant, built into this server: no language model is configured"
+              className="hidden shrink-0 rounded-full bg-sage-100 px-2.5 py-1 text-xs font-semibold text-sage-900 sm:inline"
+            >
+              Built-in assistant
             </span>
           )}
         </header>
@@ -250,15 +348,20 @@ function ChatScreen() {
             <section className="flex-1 overflow-y-auto" tabIndex={0} aria-label="Conversation">
               {chat.messages.length === 0 ? (
                 <Welcome>
-                  {remaining > 0 && (
+                  {usage.data?.tier === "free" && remaining > 0 && (
                     <p className="mt-4 text-sm font-medium text-sage-800">
                       You have {remaining} free interactions remaining.
                     </p>
                   )}
+                  {!exhausted && <ExampleRequests onPick={(text) => void chat.sendText(text)} />}
                 </Welcome>
               ) : (
                 <div className="mx-auto max-w-3xl">
-                  <MessageList messages={chat.messages} status={chat.status} />
+                  <MessageList
+                    messages={chat.messages}
+                    status={chat.status}
+                    onCardChanged={chat.updateCard}
+                  />
                 </div>
               )}
             </section>
@@ -268,13 +371,25 @@ function ChatScreen() {
                 className="mx-auto mb-2 flex w-full max-w-3xl items-start justify-between gap-3 rounded-xl bg-red-50 px-4 py-2 text-sm text-red-800"
               >
                 <span>{chat.error}</span>
-                <button
-                  type="button"
-                  className="font-semibold underline"
-                  onClick={chat.dismissError}
-                >
-                  Dismiss
-                </button>
+                <span className="flex shrink-0 gap-3">
+                  {chat.canRetry && (
+                    <button
+                      type="button"
+                      className="font-semibold underline disabled:cursor-not-allowed disabled:no-underline disabled:opacity-60"
+                      disabled={!online}
+                      onClick={() => void chat.retry()}
+                    >
+                      Retry
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="font-semibold underline"
+                    onClick={chat.dismissError}
+                  >
+                    Dismiss
+                  </button>
+                </span>
               </div>
             )}
             {exhausted && usage.data && !limitBannerDismissed && (
@@ -287,14 +402,17 @@ function ChatScreen() {
               </div>
             )}
             <MessageForm
+              draft={chat.draft}
+              onDraftChange={chat.setDraft}
               pending={pending}
               exhausted={exhausted}
-              onSend={(t) => void chat.send(t)}
+              offline={!online}
+              onSend={() => void chat.send()}
             />
             {meta?.modes.assistant === "offline" && (
               <p className="bg-white pb-2 text-center text-xs text-stone-600">
-                You're chatting with Sage's built-in offline assistant (no language model
-                configured).
+                You're chatting with Sage's built-in assistant: no language model is configured, so
+                it answers from your profile and acts on your calendar itself.
               </p>
             )}
           </>
@@ -304,11 +422,11 @@ function ChatScreen() {
         open={profileOpen}
         onOpenChange={setProfileOpen}
         usage={usage.data && <UsagePanel usage={usage.data} onUpgrade={upgrade} />}
-        extraActions={<ManageBillingButton />}
+        extraActions={<ManageBillingIfAny billing={meta?.modes.billing} />}
         onAccountDeleted={async () => {
           setProfileOpen(false);
           await signOut();
-          navigate("/", { replace: true, state: { fromChat: true } });
+          navigate("/", { replace: true, state: { fromChat: true, accountDeleted: true } });
         }}
       />
     </div>

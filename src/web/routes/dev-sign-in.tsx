@@ -1,5 +1,6 @@
+import "../lib/zod-jitless.ts";
 import { type FormEvent, useState } from "react";
-import type { AuthSession } from "../../core/contract/auth.ts";
+import { type AuthSession, email as emailSchema } from "../../core/contract/auth.ts";
 import { Button } from "../components/button.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { useMeta } from "../features/auth/api/use-meta.ts";
@@ -23,8 +24,16 @@ export default function DevSignInPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setPending(true);
     setError(null);
+    // the server's own rule, checked here so the message reads as a sentence, not "email: …"
+    const checked = emailSchema.safeParse(email);
+    if (!checked.success) {
+      setError(
+        `Sign in failed: ${checked.error.issues[0]?.message ?? "Enter a valid e-mail address"}`,
+      );
+      return;
+    }
+    setPending(true);
     try {
       const session = await api<AuthSession>("/api/auth/dev-login", { body: { email } });
       setDestination(takeReturnTo() ?? "/chat");

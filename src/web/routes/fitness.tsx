@@ -102,7 +102,9 @@ export default function FitnessPage() {
       {stage === "questions" && (
         <FitnessQuestions initial={answers} onBack={() => setStage("intro")} onSubmit={generate} />
       )}
-      {stage === "generating" && <GeneratingProgram status={generation} onDone={showPreview} />}
+      {stage === "generating" && (
+        <GeneratingProgram status={generation} program={program} onDone={showPreview} />
+      )}
       {stage === "preview" && program && (
         <ProgramPreview
           program={program}
@@ -110,11 +112,18 @@ export default function FitnessPage() {
           saved={saved}
           saving={saving}
           error={error}
+          signedIn={status === "signedIn"}
           onSave={onSave}
           onUpgrade={upgrade}
         />
       )}
-      {stage === "complete" && <ProgramSaved onUpgrade={upgrade} onContinue={showPreview} />}
+      {stage === "complete" && (
+        <ProgramSaved
+          full={Boolean(program?.fullProgram)}
+          onUpgrade={upgrade}
+          onContinue={showPreview}
+        />
+      )}
     </PageShell>
   );
 }

@@ -1,9 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { OnboardingDomain } from "../../core/onboarding/question-sets.ts";
+import { type Tier, tierIncludesArea } from "../../core/plans.ts";
 import { PageShell } from "../components/page-shell.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
+import { useMeta } from "../features/auth/api/use-meta.ts";
 import { useAuth } from "../features/auth/auth-context.ts";
 import { openBillingPortal } from "../features/billing/api/checkout.ts";
+import { useUsage } from "../features/landing/api/use-account-summary.ts";
 import { AccountExtras } from "../features/landing/components/account-extras.tsx";
 import { CalendarSection } from "../features/landing/components/calendar-section.tsx";
 import {
@@ -38,13 +41,26 @@ const flowLoading = (
 
 type Flow =
   | { kind: "home" }
-  | { kind: "pricing" }
+  | { kind: "pricing"; area?: string }
   | { kind: "onboarding"; domain: OnboardingDomain };
-type LandingState = { fromChat?: boolean; showPricing?: boolean; requestedArea?: string } | null;
+type LandingState = {
+  fromChat?: boolean;
+  showPricing?: boolean;
+  requestedArea?: string;
+  /** Set by the chat after the account was deleted: the landing page says so. */
+  accountDeleted?: boolean;
+} | null;
 
 /** Kept for the chat: an anonymous visitor's onboarding result, carried across sign-in. */
 export default function LandingPage() {
   const { status, signIn } = useAuth();
+  const { data: meta } = useMeta();
+  const usage = useUsage(status === "signedIn");
+  /** The plan life areas are offered for (a visitor's is free), waiting for it if need be. */
+  async function currentTier(): Promise<Tier> {
+    if (status !== "signedIn") return "free";
+    return (usage.data ?? (await usage.refetch()).data)?.tier ?? "free";
+  }
   const location = useLocation();
   const navigate = useNavigate();
   const state = location.state as LandingState;
@@ -106,6 +122,7 @@ export default function LandingPage() {
         accountExtras: (
           <AccountExtras
             signedIn={status === "signedIn"}
+            billing={meta?.modes.billing}
             onUpgrade={openPricing}
             onManageSubscription={() =>
               // a portal failure is shown where billing lives: the pricing screen
@@ -116,6 +133,15 @@ export default function LandingPage() {
       }}
       footer={<SiteFooter />}
     >
+      {state?.accountDeleted && (
+        <p
+          role="status"
+          className="mx-auto mt-4 max-w-3xl rounded-xl bg-sage-50 px-4 py-3 text-sage-900"
+        >
+          Your account has been deleted, with your profile, conversations and calendar. You are
+          signed out.
+        </p>
+      )}
       {authError !== null && (
         <div
           role="alert"
@@ -136,7 +162,7 @@ export default function LandingPage() {
       )}
       {flow.kind === "pricing" ? (
         <Suspense fallback={flowLoading}>
-          <PricingScreen onClose={goHome} requestedArea={state?.requestedArea} />
+          <PricingScreen onClose={goHome} requestedArea={flow.area ?? state?.requestedArea} />
         </Suspense>
       ) : flow.kind === "onboarding" ? (
         <div className="px-4 py-12 sm:py-16">
@@ -159,7 +185,15 @@ export default function LandingPage() {
           <Hero />
           <CalendarSection />
           <ComparisonSection />
-          <ChooseSection onStartOnboarding={(domain) => setFlow({ kind: "onboarding", domain })} />
+          <ChooseSection
+            onStartOnboarding={async (domain) =>
+              // an area the plan does not include leads to the plan that does, not to a
+              // questionnaire whose assistant the server would refuse
+              tierIncludesArea(await currentTier(), domain)
+                ? setFlow({ kind: "onboarding", domain })
+                : setFlow({ kind: "pricing", area: domain })
+            }
+          />
           <VoteSection />
           <FeatureBlurbs />
           <DontDoSection />

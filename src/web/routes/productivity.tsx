@@ -112,7 +112,7 @@ export default function ProductivityPage() {
   return (
     <PageShell header={{ onLogoClick: clearPendingProfile }}>
       {stage === "questions" && <ProductivityQuestionnaire onComplete={build} onBack={goHome} />}
-      {stage === "building" && <BuildingProfile ready={outcome !== null} onFinished={showResult} />}
+      {stage === "building" && <BuildingProfile outcome={outcome} onFinished={showResult} />}
       {stage === "result" && outcome && (
         <ProfileResult
           outcome={outcome}

@@ -55,9 +55,11 @@ function AtRoute({ route, children }: { route: string; children: ReactNode }) {
 /** Renders `ui` at `path` inside the app's providers; other paths show their name. */
 export function renderWithApp(
   ui: ReactNode,
-  opts: { auth?: AuthState; path?: string; route?: string } = {},
+  opts: { auth?: AuthState; path?: string; route?: string; staleTime?: number } = {},
 ) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: opts.staleTime ?? 0 } },
+  });
   const auth = opts.auth ?? authState();
   const utils = render(
     <QueryClientProvider client={client}>

@@ -11,6 +11,10 @@ export type AssistantContext = {
   summary: string;
   /** The questionnaire answers, e.g. productivity: struggle, peak_time, work_style … */
   answers?: Record<string, unknown>;
+  /** The saved profile's peak hours as the person's locale writes them ("8:00 AM – 11:00 AM"). */
+  peakHours?: string;
+  /** The person has a saved productivity profile: never ask them to answer the questionnaire. */
+  questionnaireDone?: boolean;
 };
 
 /** A function the model may call (OpenAI tool-calling format). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PRODUCTIVITY_QUESTION_COUNT } from "../../../core/question-counts.ts";
 import { composeOfflineReply, createOfflineAssistant } from "./offline-assistant.ts";
 
 const morningSprinter = {
@@ -13,11 +14,27 @@ const morningSprinter = {
 };
 
 describe("offline assistant", () => {
-  it("plans around the stored peak time and work style", () => {
-    const reply = composeOfflineReply("Can you help me plan my week?", morningSprinter);
-    expect(reply).toContain("**morning** (9:00–12:00)");
+  it("plans around the saved peak hours and work style, never other hours", () => {
+    const reply = composeOfflineReply("Can you help me plan my week?", {
+      ...morningSprinter,
+      peakHours: "8:00 AM – 11:00 AM",
+    });
+    expect(reply).toContain("**morning** (8:00 AM – 11:00 AM)");
+    expect(reply).not.toContain("9:00");
     expect(reply).toContain("25-minute sprints");
-    expect(reply).not.toContain("Tip: answer the 5 questions");
+    expect(reply).not.toContain("questionnaire");
+  });
+
+  it("puts no footer on every reply", () => {
+    for (const m of [
+      "I'm tired",
+      "help me focus",
+      "I feel overwhelmed",
+      "I keep procrastinating",
+    ]) {
+      const reply = composeOfflineReply(m);
+      expect(reply).not.toMatch(/Tip:|questionnaire/);
+    }
   });
 
   it("uses the avoidance strategy for procrastination", () => {
@@ -26,8 +43,31 @@ describe("offline assistant", () => {
     expect(reply).toContain("your main struggle");
   });
 
-  it("without a profile, suggests the questionnaire", () => {
-    expect(composeOfflineReply("plan my day")).toContain("Tip: answer the 5 questions");
+  it("without a profile, suggests the questionnaire with its real question count", () => {
+    expect(composeOfflineReply("how should I organise things?")).toContain(
+      `If you answer the ${PRODUCTIVITY_QUESTION_COUNT} questions of the Calendar Intelligence questionnaire`,
+    );
+  });
+
+  it("never asks someone who finished the questionnaire to answer it", () => {
+    // answers the reply cannot read (an older profile) still mean the questionnaire is done
+    const done = { domain: "general", summary: "x", answers: {}, questionnaireDone: true };
+    for (const m of ["how should I organise things?", "hi", "what can you do?"]) {
+      expect(composeOfflineReply(m, done)).not.toContain("questionnaire");
+    }
+  });
+
+  it("does not push the productivity questionnaire in another area's chat", () => {
+    const travel = { domain: "travel", summary: "x", answers: { destination: "Japan" } };
+    expect(composeOfflineReply("how should I organise things?", travel)).not.toContain(
+      "questionnaire",
+    );
+  });
+
+  it("says what it cannot do, and offers what it can", () => {
+    const reply = composeOfflineReply("can you send an email to Tom?");
+    expect(reply).toContain("That's something I can't do for you");
+    expect(reply).toContain("add task Send an email to Tom 15 min");
   });
 
   it("says what it can do", () => {

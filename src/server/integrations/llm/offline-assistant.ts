@@ -1,3 +1,4 @@
+import { PRODUCTIVITY_QUESTION_COUNT } from "../../../core/question-counts.ts";
 import type {
   AssistantContext,
   Completion,
@@ -54,6 +55,7 @@ const STRUGGLE: Record<string, string> = {
 };
 
 type Intent =
+  | "cannot"
   | "help"
   | "greeting"
   | "plan"
@@ -64,7 +66,11 @@ type Intent =
   | "break"
   | "other";
 
+const CANNOT =
+  /^(?:(?:can|could|would) you |please |pls )*(send|e-?mail|text|message|phone|call|ring|order|buy|pay|book (?:a |me a )?(?:flight|hotel|train|taxi|cab|uber)|set an alarm|wake me)\b\s*(.*)$/i;
+
 const INTENTS: [Intent, RegExp][] = [
+  ["cannot", CANNOT],
   ["help", /\b(what can you do|help me understand|how do you work|who are you|what are you)\b/i],
   ["greeting", /^\s*(hi|hello|hey|good (morning|afternoon|evening))\b[\s!.?]*$/i],
   ["overwhelm", /\b(overwhelm\w*|too much|stress\w*|swamped|drowning|anxious)\b/i],
@@ -90,28 +96,61 @@ function answer(context: AssistantContext | undefined, key: string): string | un
   return typeof value === "string" && value ? value : undefined;
 }
 
-/** Composes a useful, profile-aware reply. Deterministic: same input, same answer. */
+/** A stable pick among phrasings: replies vary with the message, never between runs. */
+function vary(seed: string, options: string[]): string {
+  let h = 0;
+  for (const c of seed) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return options[h % options.length]!;
+}
+
+/**
+ * Composes a useful, profile-aware reply. Deterministic: same input, same answer. Peak hours
+ * come from the saved scheduling profile (the planner's own), so chat never contradicts it.
+ */
 export function composeOfflineReply(message: string, context?: AssistantContext): string {
   const peak = PEAK[answer(context, "peak_time") ?? ""];
   const block = BLOCK[answer(context, "work_style") ?? ""];
   const avoidance = AVOIDANCE[answer(context, "avoidance") ?? ""];
   const struggle = STRUGGLE[answer(context, "struggle") ?? ""];
-  const hasProfile = Boolean(peak || block || avoidance || struggle);
-  const peakLine = peak
-    ? `Your best hours are in the **${peak.label}** (${peak.hours}), so that's where the hardest work goes.`
-    : "Tell me when in the day you feel sharpest, and I'll put your hardest work there.";
+  const hasProfile = Boolean(peak || block || avoidance || struggle || context?.peakHours);
+  const hours = context?.peakHours;
+  const peakLine =
+    peak && hours
+      ? `Your best hours are in the **${peak.label}** (${hours}), so that's where the hardest work goes.`
+      : hours
+        ? `Your best hours are ${hours}, so that's where the hardest work goes.`
+        : peak
+          ? `Your best hours are in the **${peak.label}**, so that's where the hardest work goes.`
+          : "Tell me when in the day you feel sharpest, and I'll put your hardest work there.";
   const blockLine = block
     ? `You work best in ${block.text}.`
     : "Start with 50-minute blocks and a 10-minute break, then adjust.";
-  const profileNudge = hasProfile
-    ? ""
-    : "\n\n_Tip: answer the 5 questions of the Calendar Intelligence questionnaire and my advice will fit how you actually work._";
+  // said once, where it helps — never as a footer on every reply, never to someone who has
+  // answered already, and only where the productivity profile is what the advice would use
+  const nudgeFits =
+    !hasProfile &&
+    !context?.questionnaireDone &&
+    (!context || context.domain === "general" || context.domain === "productivity");
+  const profileNudge = nudgeFits
+    ? `\n\nIf you answer the ${PRODUCTIVITY_QUESTION_COUNT} questions of the Calendar Intelligence questionnaire, my advice will fit how you actually work.`
+    : "";
+  const where = peak
+    ? `in your ${peak.label}`
+    : hours
+      ? `in your peak hours (${hours})`
+      : "tomorrow morning";
 
   switch (detectIntent(message)) {
+    case "cannot": {
+      const [, verb = "", rest = ""] = CANNOT.exec(message.trim()) ?? [];
+      const what = `${verb} ${rest}`.replace(/[?.!\s]+$/, "").trim();
+      const title = what.charAt(0).toUpperCase() + what.slice(1);
+      return `That's something I can't do for you — I only work with your calendar and tasks. I can put it on your list, though: say “add task ${title} 15 min”, or give it a time (“add ${title} tomorrow at 10am”).`;
+    }
     case "help":
       return `I'm Sage, your calendar assistant. I can:\n\n- plan your day or week around your energy, with realistic time blocks and buffers\n- help you start tasks you keep putting off, with a tiny first step\n- suggest how to structure focus time and breaks\n\nI won't score you or shame you for missed tasks — we just find the next good slot.${profileNudge}`;
     case "greeting":
-      return `Hi! What would you like to work on — planning your week, getting started on something you've been avoiding, or protecting time to focus?${profileNudge}`;
+      return `${vary(message, ["Hi!", "Hello!", "Hi there!"])} What would you like to work on — planning your week, getting started on something you've been avoiding, or protecting time to focus?${profileNudge}`;
     case "plan":
       return (
         [
@@ -126,17 +165,21 @@ export function composeOfflineReply(message: string, context?: AssistantContext)
         ].join("\n") + profileNudge
       );
     case "procrastination":
-      return `That's very common${struggle === "procrastination" ? " — and you told me it's your main struggle, so let's make it easier" : ""}. ${avoidance ?? "Shrink the first step until it takes ten minutes or less, and schedule only that."}\n\nPick the task you're avoiding and tell me its very first physical action. I'll put a 10-minute block for it ${peak ? `in your ${peak.label}` : "tomorrow morning"}.${profileNudge}`;
+      return `That's very common${struggle === "procrastination" ? " — and you told me it's your main struggle, so let's make it easier" : ""}. ${avoidance ?? "Shrink the first step until it takes ten minutes or less, and schedule only that."}\n\nPick the task you're avoiding and tell me its very first physical action. I'll put a 10-minute block for it ${where}.`;
     case "focus":
-      return `A few things that help focus:\n\n- ${blockLine}\n- One task per block, written down before it starts.\n- Notifications off for the block only — you can check everything in the break.\n- ${peakLine}${profileNudge}`;
+      return `A few things that help focus:\n\n- ${blockLine}\n- One task per block, written down before it starts.\n- Notifications off for the block only — you can check everything in the break.\n- ${peakLine}`;
     case "overwhelm":
-      return `Let's make it smaller. Write everything down, then pick **just three** things that matter this week. Everything else waits, guilt-free.\n\nI'll give each of the three a block ${peak ? `in your ${peak.label}` : "at your best time"} and leave slack around them. What are your three?${profileNudge}`;
+      return `Let's make it smaller. Write everything down, then pick **just three** things that matter this week. Everything else waits, guilt-free.\n\nI'll give each of the three a block ${peak || hours ? where : "at your best time"} and leave slack around them. What are your three?`;
     case "energy":
-      return `Work with your energy rather than against it. ${peakLine} Put admin, e-mail and easy tasks in your low hours, and protect a real break after every ${block?.minutes ?? 50} minutes of focused work.${profileNudge}`;
+      return `Work with your energy rather than against it. ${peakLine} Put admin, e-mail and easy tasks in your low hours, and protect a real break after every ${block?.minutes ?? 50} minutes of focused work.`;
     case "break":
       return `Breaks are part of the plan, not a reward. ${block ? `After each of your ${block.minutes}-minute blocks, take` : "Take"} a short break away from the screen, and a longer one (30–60 minutes) in the middle of the day.`;
     default:
-      return `I can help with that by turning it into time on your calendar. What's the next concrete step, and roughly how long will it take? ${peakLine}${profileNudge}`;
+      return vary(message, [
+        `I can help by turning that into time on your calendar. What's the next concrete step, and roughly how long will it take? ${peakLine}`,
+        `Let's make it concrete: what's the first step, and about how long will it take? Then I can find it a slot. ${peakLine}`,
+        `Tell me the next step and a rough length, and I'll find it a good time. ${peakLine}`,
+      ]);
   }
 }
 

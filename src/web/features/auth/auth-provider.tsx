@@ -1,12 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from "react";
 import type { SessionUser } from "../../../core/contract/auth.ts";
-import { onSignedOut, refreshSession, setAccessToken } from "../../lib/api.ts";
+import { onSignedOut, type RenewResult, renewSession, setAccessToken } from "../../lib/api.ts";
 import { clearLocalUserData, rememberedUser, rememberUser } from "../../lib/local-user-data.ts";
 import { useNavigate } from "../../lib/router.tsx";
 import { metaQuery } from "./api/use-meta.ts";
 import { AuthContext, type AuthState } from "./auth-context.ts";
 import { rememberReturnTo, takeReturnTo } from "./return-to.ts";
+
+/** How often a session that could not be confirmed is asked about again (ms). */
+const RECHECK_MS = 30_000;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AuthState["status"]>("loading");
@@ -16,30 +19,41 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let live = true;
-    // opened offline: keep the last user so their local data (the calendar) stays usable;
-    // the session is checked again as soon as the network is back
-    let offlineSession = false;
-    const settle = (session: Awaited<ReturnType<typeof refreshSession>>) => {
+    // No answer about the session (opened offline, or refresh rate-limited or failing):
+    // keep the last user so their local data (the calendar) stays usable, and ask again
+    // when the network is back and every half minute. Only a 401 signs out.
+    let unconfirmed = false;
+    let recheckTimer: ReturnType<typeof setTimeout> | undefined;
+    const settle = (renewed: RenewResult) => {
       if (!live) return;
-      const remembered = !session && !navigator.onLine ? rememberedUser() : null;
-      offlineSession = Boolean(remembered);
+      const session = renewed.kind === "session" ? renewed.session : null;
+      const remembered = renewed.kind === "unavailable" ? rememberedUser() : null;
+      const wasUnconfirmed = unconfirmed;
+      unconfirmed = renewed.kind === "unavailable";
+      clearTimeout(recheckTimer);
+      if (unconfirmed) recheckTimer = setTimeout(recheck, RECHECK_MS);
       if (session) rememberUser(session.user);
+      // no user to show: online (the server is busy) keep loading and asking; offline there
+      // is nothing to load, so the signed-out page, until the network is back
+      if (renewed.kind === "unavailable" && !remembered && navigator.onLine) return;
       // a transition: the page on screen re-renders for the new status in small slices
       // rather than one long task just after it became interactive
       startTransition(() => {
         setUser(session?.user ?? remembered);
         setStatus(session || remembered ? "signedIn" : "signedOut");
       });
+      // what failed while the session was unknown is asked again, now with a token
+      if (session && wasUnconfirmed) void queryClient.invalidateQueries();
       // Google sign-in always lands on /chat; a flow that started it may want its page back
       if (session && window.location.pathname === "/chat") {
         const returnTo = takeReturnTo();
         if (returnTo) navigate(returnTo, { replace: true });
       }
     };
-    refreshSession().then(settle);
-    const recheck = () => {
-      if (offlineSession) refreshSession().then(settle);
-    };
+    function recheck() {
+      if (unconfirmed && navigator.onLine) renewSession().then(settle);
+    }
+    renewSession().then(settle);
     window.addEventListener("online", recheck);
     const off = onSignedOut(() => {
       setUser(null);
@@ -47,10 +61,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
     return () => {
       live = false;
+      clearTimeout(recheckTimer);
       window.removeEventListener("online", recheck);
       off();
     };
-  }, [navigate]);
+  }, [navigate, queryClient]);
 
   const signIn = useCallback(
     async (opts?: { returnTo?: string }) => {

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { buildFitnessProgram } from "../../../core/fitness/build-program.ts";
 import { FITNESS_QUESTIONS } from "../../../core/fitness/questions.ts";
 import { FitnessQuestions } from "./components/fitness-questions.tsx";
 import {
@@ -65,21 +66,28 @@ describe("GeneratingProgram", () => {
   const status = () => screen.getByRole("status").textContent;
   const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
-  it("shows progress at 1 s, 2.5 s and 4 s; the preview comes 1.5 s after 'ready'", () => {
+  it("says what it is doing, then what was built; the preview comes 1.5 s after 'ready'", () => {
     vi.useFakeTimers();
     const onDone = vi.fn();
-    const { rerender } = render(<GeneratingProgram status="pending" onDone={onDone} />);
-    const first = status();
-    advance(999);
-    expect(status()).toBe(first);
-    advance(1);
-    expect(status()).toBe("Analyzing your goals and experience...");
-    advance(1_500);
-    expect(status()).toBe("Designing your weekly structure...");
-    advance(1_500);
-    expect(status()).toBe("Choosing exercises for your first week...");
-    rerender(<GeneratingProgram status="success" onDone={onDone} />);
+    const { rerender } = render(
+      <GeneratingProgram status="pending" program={null} onDone={onDone} />,
+    );
+    expect(status()).toBe("Writing your program from your 4 answers...");
+    advance(10_000);
+    expect(status()).toBe("Writing your program from your 4 answers...");
+    const program = buildFitnessProgram(
+      {
+        goal: "Build muscle",
+        experience: "Beginner",
+        availability: "Monday|Thursday",
+        preferences: "none",
+      },
+      { full: true },
+    );
+    rerender(<GeneratingProgram status="success" program={program} onDone={onDone} />);
     expect(status()).toBe(READY_MESSAGE);
+    expect(screen.getByText("8 weeks, 2 sessions a week: Monday, Thursday")).toBeTruthy();
+    expect(screen.getByText("All 8 weeks written out, each one building on the last")).toBeTruthy();
     advance(1_499);
     expect(onDone).not.toHaveBeenCalled();
     advance(1);
@@ -89,7 +97,7 @@ describe("GeneratingProgram", () => {
   it("apologises on failure, then moves on", () => {
     vi.useFakeTimers();
     const onDone = vi.fn();
-    render(<GeneratingProgram status="error" onDone={onDone} />);
+    render(<GeneratingProgram status="error" program={null} onDone={onDone} />);
     expect(status()).toBe(APOLOGY_MESSAGE);
     advance(1_500);
     expect(onDone).toHaveBeenCalledTimes(1);

@@ -1,7 +1,11 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { UNAVAILABLE_SUMMARY } from "../../../core/productivity/compose-profile.ts";
-import { BuildingProfile, FINISHING_TOUCHES } from "./components/building-profile.tsx";
+import {
+  BuildingProfile,
+  FINISHING_TOUCHES,
+  READING_ANSWERS,
+} from "./components/building-profile.tsx";
 import { ProductivityQuestionnaire } from "./components/productivity-questionnaire.tsx";
 import { localOutcome } from "./profile-outcome.ts";
 
@@ -84,31 +88,54 @@ describe("BuildingProfile", () => {
   const status = () => screen.getByRole("status").textContent;
   const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
-  it("changes its message at 25, 50 and 75 percent and waits for the whole 15 s", () => {
+  // the profile the server would answer for these choices (the same composer)
+  const outcome = localOutcome(
+    {
+      struggle: "focus",
+      peak_time: "morning",
+      typical_day: "structured_job",
+      work_style: "deep_work",
+      avoidance: "distract_easier",
+      additional_info: "",
+    },
+    "",
+  );
+
+  it("reports what the profile decided, a step at 25, 50 and 75 percent, and waits the whole 15 s", () => {
     const onFinished = vi.fn();
-    render(<BuildingProfile ready onFinished={onFinished} />);
-    expect(status()).toBe("Analyzing your energy patterns...");
+    render(<BuildingProfile outcome={outcome} onFinished={onFinished} />);
+    // in the browser's locale (happy-dom reports en-US)
+    expect(navigator.language).toBe("en-US");
+    expect(status()).toBe("Energy: your hardest work goes to 8–11 AM");
     advance(3_700);
-    expect(status()).toBe("Analyzing your energy patterns...");
+    expect(status()).toMatch(/^Energy:/);
     advance(100);
-    expect(status()).toBe("Mapping your ideal work rhythm...");
+    expect(status()).toMatch(/^Rhythm: 1 hour 30 minutes focus blocks/);
+    expect(screen.getByRole("list", { name: "Done so far" }).textContent).toMatch(/Energy:/);
     advance(3_800);
-    expect(status()).toBe("Designing strategies for the way you work...");
+    expect(status()).toMatch(/^Strategies: \d+-minute buffers/);
     advance(3_800);
-    expect(status()).toBe("Building your calendar intelligence profile...");
+    expect(status()).toMatch(/^Calendar: Monday to Friday/);
     advance(3_500);
     expect(onFinished).not.toHaveBeenCalled();
     advance(200);
     expect(onFinished).toHaveBeenCalledTimes(1);
   });
 
+  it("says it is reading the answers while the profile has not come back", () => {
+    render(<BuildingProfile outcome={null} onFinished={vi.fn()} />);
+    expect(status()).toBe(READING_ANSWERS);
+    advance(8_000);
+    expect(status()).toBe(READING_ANSWERS);
+  });
+
   it("shows the finishing-touches notice past 15 s, and finishes once the profile is ready", () => {
     const onFinished = vi.fn();
-    const { rerender } = render(<BuildingProfile ready={false} onFinished={onFinished} />);
+    const { rerender } = render(<BuildingProfile outcome={null} onFinished={onFinished} />);
     advance(15_100);
     expect(status()).toBe(FINISHING_TOUCHES);
     expect(onFinished).not.toHaveBeenCalled();
-    rerender(<BuildingProfile ready onFinished={onFinished} />);
+    rerender(<BuildingProfile outcome={outcome} onFinished={onFinished} />);
     expect(onFinished).toHaveBeenCalledTimes(1);
   });
 });
@@ -126,7 +153,7 @@ describe("localOutcome", () => {
       },
       "offline",
     );
-    expect(outcome.summary).toContain("in the morning (8–11 am)");
+    expect(outcome.summary).toContain("in the morning (8–11 AM)");
     expect(outcome.scheduling?.workingHours).toEqual({ start: 9, end: 15 });
     expect(outcome).toMatchObject({ saved: false, notice: "offline" });
   });

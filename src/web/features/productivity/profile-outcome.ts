@@ -9,6 +9,7 @@ import {
   GENERIC_NEXT_STEPS,
   UNAVAILABLE_SUMMARY,
 } from "../../../core/productivity/compose-profile.ts";
+import { userLocale } from "../../lib/user-locale.ts";
 
 /** What the result screen shows. `scheduling` is null only when nothing could be built. */
 export type ProfileOutcome = {
@@ -36,7 +37,7 @@ export function localOutcome(answers: unknown, reason: string): ProfileOutcome {
       notice: reason,
     };
   }
-  const profile = composeProductivityProfile(parsed.data);
+  const profile = composeProductivityProfile(parsed.data, userLocale());
   return { ...profile, saved: false, notice: reason };
 }
 

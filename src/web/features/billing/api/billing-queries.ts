@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import type { PlansResponse } from "../../../../core/contract/billing.ts";
+import type { BillingMode, PlansResponse } from "../../../../core/contract/billing.ts";
 import type { Profile } from "../../../../core/contract/profile.ts";
 import type { UsageResponse } from "../../../../core/contract/usage.ts";
+import { hasBillingToManage } from "../../../../core/plans.ts";
 import { api } from "../../../lib/api.ts";
 
 /** The same keys the chat and the profile view use, so one refetch updates every panel. */
@@ -29,9 +30,14 @@ export function useProfile(enabled = true) {
   });
 }
 
-/** Has the user something to manage in the billing portal? */
-export function hasBillingAccount(profile: Profile | undefined): boolean {
-  return Boolean(
-    profile && (profile.subscription_tier !== "free" || profile.stripe_customer_id !== null),
+/** Has the user something to manage in the billing portal? (the server's rule, core/plans.ts) */
+export function hasBillingAccount(
+  profile: Profile | undefined,
+  billing: BillingMode | undefined,
+): boolean {
+  if (!profile || !billing) return false;
+  return hasBillingToManage(
+    { tier: profile.subscription_tier, customerId: profile.stripe_customer_id },
+    billing,
   );
 }

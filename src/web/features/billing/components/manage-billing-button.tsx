@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { profileKey, usageKey } from "../api/billing-queries.ts";
+import type { BillingMode } from "../../../../core/contract/billing.ts";
+import { hasBillingAccount, profileKey, usageKey, useProfile } from "../api/billing-queries.ts";
 import { openBillingPortal } from "../api/checkout.ts";
 
 /**
@@ -59,4 +60,14 @@ export function ManageBillingButton({
       )}
     </>
   );
+}
+
+/** Manage Billing, shown only to someone the billing portal has something for. */
+export function ManageBillingIfAny({
+  billing,
+  ...props
+}: Parameters<typeof ManageBillingButton>[0] & { billing: BillingMode | undefined }) {
+  const profile = useProfile();
+  if (!hasBillingAccount(profile.data, billing)) return null;
+  return <ManageBillingButton {...props} />;
 }

@@ -33,7 +33,7 @@ function Cross() {
   );
 }
 
-/** One plan: name, price, what it includes (and does not), life areas, and its action. */
+/** One plan: name, price, what it includes (and does not) — written by core/plans.ts — and its action. */
 export function PlanCard({
   plan,
   current,
@@ -44,7 +44,6 @@ export function PlanCard({
   action: PlanAction;
 }) {
   const headingId = `plan-${plan.id}-name`;
-  const areas = plan.id === "pro" ? "All life areas" : `Life areas: ${plan.lifeAreas.join(", ")}`;
   return (
     <li
       aria-labelledby={headingId}
@@ -98,7 +97,6 @@ export function PlanCard({
           </li>
         ))}
       </ul>
-      <p className="mt-4 text-xs text-stone-600">{areas}</p>
       <div className="mt-6">
         {action.kind === "button" ? (
           <button

@@ -45,8 +45,12 @@ describe("PricingScreen", () => {
     expect(within(card("Starter")).getByText("Most Popular")).toBeTruthy();
     await waitFor(() => expect(within(card("Free")).getByText("Current Plan")).toBeTruthy());
     expect(within(card("Pro")).queryByText("Current Plan")).toBeNull();
-    expect(within(card("Free")).getByText("Calendar sync")).toBeTruthy();
-    expect(within(card("Pro")).getByText("Creating images")).toBeTruthy();
+    expect(
+      within(card("Free")).getByText("Calendar sync: subscribe in Google or Apple Calendar"),
+    ).toBeTruthy();
+    expect(within(card("Free")).getByText("Full multi-week fitness program")).toBeTruthy();
+    expect(within(card("Free")).getByText("(not included)")).toBeTruthy();
+    expect(within(card("Pro")).getByText("All 12 life areas")).toBeTruthy();
     expect(screen.getByText(/Demo mode — no real charge/)).toBeTruthy();
   });
 

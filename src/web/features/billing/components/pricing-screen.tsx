@@ -37,7 +37,7 @@ export function PricingScreen({ onClose, requestedArea }: Props) {
   const currentTier: Tier | undefined = signedIn
     ? (usage.data?.tier ?? profile.data?.subscription_tier)
     : undefined;
-  const subscribed = hasBillingAccount(profile.data);
+  const subscribed = hasBillingAccount(profile.data, plans.data?.billing);
   const area = requestedArea && isLifeArea(requestedArea) ? requestedArea : undefined;
   const required = area ? requiredTierForArea(area) : undefined;
   const needsUpgrade =

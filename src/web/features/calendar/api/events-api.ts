@@ -1,7 +1,10 @@
 import type {
+  DeleteEventResponse,
   EventFieldsInput,
   EventResponse,
   ListEventsResponse,
+  OccurrenceResponse,
+  Scope,
   ServerEvent,
 } from "../../../../core/contract/calendar.ts";
 import { api } from "../../../lib/api.ts";
@@ -13,9 +16,23 @@ export type EventsTransport = {
   create(id: string, fields: EventFieldsInput): Promise<ServerEvent>;
   update(id: string, fields: EventFieldsInput & { version?: number }): Promise<ServerEvent>;
   remove(id: string): Promise<void>;
+  /** Changes some occurrences of a repeating event (see the API's `occurrence` and `scope`). */
+  updateOccurrence(
+    id: string,
+    at: { occurrence: string; scope: Scope },
+    fields: EventFieldsInput & { version?: number; id?: string },
+  ): Promise<OccurrenceResponse>;
+  /** Answers the series as it now stands (null when the whole series went). */
+  removeOccurrence(
+    id: string,
+    at: { occurrence: string; scope: Scope },
+  ): Promise<ServerEvent | null>;
 };
 
 const path = (id: string) => `/api/calendar-events?eventId=${encodeURIComponent(id)}`;
+/** The query string that names some occurrences of a series. */
+export const occurrencePath = (id: string, at: { occurrence: string; scope: Scope }) =>
+  `${path(id)}&occurrence=${encodeURIComponent(at.occurrence)}&scope=${at.scope}`;
 
 export const httpEventsTransport: EventsTransport = {
   list: () =>
@@ -30,4 +47,12 @@ export const httpEventsTransport: EventsTransport = {
     ),
   remove: (id) =>
     withSession(() => api<unknown>(path(id), { method: "DELETE" })).then(() => undefined),
+  updateOccurrence: (id, at, fields) =>
+    withSession(() =>
+      api<OccurrenceResponse>(occurrencePath(id, at), { method: "PUT", body: fields }),
+    ),
+  removeOccurrence: (id, at) =>
+    withSession(() => api<DeleteEventResponse>(occurrencePath(id, at), { method: "DELETE" })).then(
+      (r) => r.series ?? null,
+    ),
 };

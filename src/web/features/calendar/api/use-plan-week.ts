@@ -10,15 +10,15 @@ export const PLAN_DAYS = 7;
  * POST /api/plan for the next week. The blocks are written on the server as calendar events,
  * so `onPlanned` (the panel's sync) brings them into the local calendar.
  */
-export function usePlanWeek(userId: string, onPlanned: () => void) {
+export function usePlanWeek(userId: string, onPlanned: (plan: PlanResponse) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
       withSession(() =>
         api<PlanResponse>("/api/plan", { method: "POST", body: { days: PLAN_DAYS } }),
       ),
-    onSuccess: () => {
-      onPlanned();
+    onSuccess: (plan) => {
+      onPlanned(plan);
       void queryClient.invalidateQueries({ queryKey: tasksKey(userId) });
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Task, TaskInput } from "../../../../core/contract/tasks.ts";
+import type { CreateTaskRequest, Task, TaskInput } from "../../../../core/contract/tasks.ts";
 import { api } from "../../../lib/api.ts";
+import { newId } from "../lib/new-id.ts";
 import { tasksKey } from "./use-tasks.ts";
 import { withSession } from "./with-session.ts";
 
@@ -21,11 +22,15 @@ export function useTaskMutations(userId: string) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: tasksKey(userId) });
 
+  // the task's id is made here, once per save: the retry after a renewed session (or a
+  // lost answer) repeats the same create, which the server answers with the stored task
   const create = useMutation({
-    mutationFn: (input: TaskInput) =>
-      withSession(() => api<{ task: Task }>("/api/tasks", { method: "POST", body: input })).then(
+    mutationFn: (input: TaskInput) => {
+      const body: CreateTaskRequest = { id: newId(), ...input };
+      return withSession(() => api<{ task: Task }>("/api/tasks", { method: "POST", body })).then(
         (r) => r.task,
-      ),
+      );
+    },
     onSettled: refresh,
   });
 

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MemoryRouter } from "../../../lib/router.tsx";
 import { CalendarPanel } from "./calendar-panel.tsx";
 
 const USER = "7d0f3c1e-2b4a-4c5d-8e6f-1a2b3c4d5e6f";
@@ -29,6 +30,9 @@ function fakeServer(opts: { tokenStatus?: number } = {}) {
     if (url.pathname === "/api/calendar-events" && method === "POST") {
       const event = {
         ...body,
+        exdates: [],
+        series_id: null,
+        recurrence_id: null,
         source: "user",
         task_id: null,
         version: 1,
@@ -58,7 +62,9 @@ function renderPanel(userId: string | null = USER) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <CalendarPanel userId={userId} />
+      <MemoryRouter initialEntries={["/chat"]}>
+        <CalendarPanel userId={userId} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

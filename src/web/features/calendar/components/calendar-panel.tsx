@@ -1,12 +1,14 @@
 import { DateTime } from "luxon";
 import { useMemo, useState } from "react";
 import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-event.ts";
-import { Button } from "../../../components/button.tsx";
+import { Button, buttonClass } from "../../../components/button.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { browserZone, useSyncTimezone } from "../api/use-sync-timezone.ts";
 import { useTasks } from "../api/use-tasks.ts";
 import { useCalendarSync } from "../hooks/use-calendar-sync.ts";
 import { agenda } from "../lib/agenda.ts";
 import { SYNC_ERRORS } from "../lib/sync-messages.ts";
+import { ConnectedCalendarsCard } from "./connected-calendars-card.tsx";
 import { DeleteEventDialog } from "./delete-event-dialog.tsx";
 import { EventDialog } from "./event-dialog.tsx";
 import { EventList } from "./event-list.tsx";
@@ -94,6 +96,9 @@ function SignedInCalendar({ userId }: { userId: string }) {
           <SyncStatus state={state} />
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link to="/calendar" className={buttonClass("secondary")}>
+            Week view
+          </Link>
           <Button
             variant="secondary"
             disabled={state.syncing}
@@ -144,7 +149,9 @@ function SignedInCalendar({ userId }: { userId: string }) {
         onPlanned={() => void engine.sync()}
       />
 
-      <h3 className="mt-6 mb-3 font-semibold text-stone-900">Upcoming</h3>
+      <h3 className="mt-6 mb-3 border-t border-stone-200 pt-5 font-semibold text-stone-900">
+        Upcoming
+      </h3>
       {upcoming.length ? (
         <EventList
           days={upcoming}
@@ -185,6 +192,8 @@ function SignedInCalendar({ userId }: { userId: string }) {
           </div>
         </details>
       ) : null}
+
+      <ConnectedCalendarsCard userId={userId} online={state.online} zone={zone} />
 
       <SubscribeCard userId={userId} online={state.online} />
 

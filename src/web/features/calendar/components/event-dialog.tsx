@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { DateTime } from "luxon";
 import { useEffect, useState } from "react";
 import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-event.ts";
 import { LIMITS, PRIORITIES } from "../../../../core/contract/calendar.ts";
@@ -20,21 +21,34 @@ type Props = {
   open: boolean;
   /** The event being edited; null adds a new one. */
   event: LocalEvent | null;
+  /** For a new event: the time slot to fill in (dragged across in the week view). */
+  slot?: { start: Date; end: Date } | null | undefined;
+  /** The heading, when "Edit event" / "Add event" is not the whole story. */
+  title?: string | undefined;
   zone: string;
   onClose: () => void;
   onSave: (draft: EventDraft) => void;
+  /** Shows a Delete button (the week view's dialog; the list has its own). */
+  onDelete?: (() => void) | undefined;
 };
 
+function slotForm(slot: Props["slot"], zone: string): FormValues {
+  const empty = emptyForm(new Date(), zone);
+  if (!slot) return empty;
+  const at = (d: Date) => DateTime.fromJSDate(d, { zone }).toFormat("yyyy-MM-dd'T'HH:mm");
+  return { ...empty, start: at(slot.start), end: at(slot.end) };
+}
+
 /** The add/edit modal (spec §5: title and start required, end optional, priority medium). */
-export function EventDialog({ open, event, zone, onClose, onSave }: Props) {
+export function EventDialog({ open, event, slot, title, zone, onClose, onSave, onDelete }: Props) {
   const [values, setValues] = useState<FormValues>(() => emptyForm(new Date(), zone));
   const [errors, setErrors] = useState<FormErrors>({});
 
   useEffect(() => {
     if (!open) return;
-    setValues(event ? formFromEvent(event, zone) : emptyForm(new Date(), zone));
+    setValues(event ? formFromEvent(event, zone) : slotForm(slot, zone));
     setErrors({});
-  }, [open, event, zone]);
+  }, [open, event, slot, zone]);
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((v) => {
@@ -73,9 +87,9 @@ export function EventDialog({ open, event, zone, onClose, onSave }: Props) {
           className="fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[min(40rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
         >
           <Dialog.Title className="text-lg font-bold text-stone-900">
-            {event ? "Edit event" : "Add event"}
+            {title ?? (event ? "Edit event" : "Add event")}
           </Dialog.Title>
-          {event?.recurrence ? (
+          {event?.recurrence && !title ? (
             <p className="mt-1 text-sm text-stone-600">Changes apply to every repeat.</p>
           ) : null}
           <form noValidate onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -207,6 +221,15 @@ export function EventDialog({ open, event, zone, onClose, onSave }: Props) {
               </div>
             ) : null}
             <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+              {event && onDelete ? (
+                <button
+                  type="button"
+                  className="mr-auto rounded-xl px-4 py-2.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+                  onClick={onDelete}
+                >
+                  Delete
+                </button>
+              ) : null}
               <Dialog.Close asChild>
                 <Button variant="secondary">Cancel</Button>
               </Dialog.Close>

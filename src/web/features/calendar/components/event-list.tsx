@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
+import { PLANNED_BLOCK_DESCRIPTION } from "../../../../core/contract/tasks.ts";
 import type { AgendaDay, AgendaItem } from "../lib/agenda.ts";
 import { describeRecurrence } from "../lib/describe-event.ts";
 import { MISSED_BLOCK_NOTE } from "../lib/task-messages.ts";
@@ -60,17 +61,14 @@ export function EventList(props: Props) {
           >
             {dayHeading(day.date, today, zone)}
           </h4>
-          <ul className="flex flex-col gap-2">
+          <ul className="divide-y divide-stone-200 border-y border-stone-200">
             {day.items.map((item) => {
               const e = item.event;
               const status = e.taskId ? taskStatus.get(e.taskId) : undefined;
               // a planned block that passed with its task still open: a neutral note, never red
               const missed = status === "open" && item.end.getTime() <= now.getTime();
               return (
-                <li
-                  key={item.key}
-                  className="flex flex-col gap-2 rounded-xl border border-stone-200 bg-white p-3 sm:flex-row sm:items-start"
-                >
+                <li key={item.key} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start">
                   <p className="shrink-0 text-sm font-medium tabular-nums text-stone-700 sm:w-40">
                     {timeRange(item, zone)}
                   </p>
@@ -114,7 +112,8 @@ export function EventList(props: Props) {
                     {e.location ? (
                       <p className="mt-1 break-words text-sm text-stone-700">{e.location}</p>
                     ) : null}
-                    {e.description ? (
+                    {/* the planner's standard note would repeat on every block: the badge says it */}
+                    {e.description && e.description !== PLANNED_BLOCK_DESCRIPTION ? (
                       <p className="mt-1 whitespace-pre-line break-words text-sm text-stone-700">
                         {e.description}
                       </p>

@@ -31,7 +31,7 @@ export function PlanResult({ result, titles, zone, onDismiss }: Props) {
   return (
     <section
       aria-labelledby="plan-result-heading"
-      className="mt-4 rounded-xl border border-sage-200 bg-sage-50 p-3 sm:p-4"
+      className="mt-4 border-l-4 border-sage-600 pl-3 sm:pl-4"
     >
       <div className="flex items-start justify-between gap-3">
         <h4
@@ -44,7 +44,7 @@ export function PlanResult({ result, titles, zone, onDismiss }: Props) {
         </h4>
         <button
           type="button"
-          className="-mr-1 -mt-1 shrink-0 rounded-lg px-2 py-1 text-sm font-medium text-stone-700 hover:bg-sage-100"
+          className="-mr-1 -mt-1 shrink-0 rounded-lg px-2 py-1 text-sm font-medium text-stone-700 hover:bg-stone-100"
           onClick={onDismiss}
         >
           Close<span className="sr-only"> the plan summary</span>
@@ -62,11 +62,11 @@ export function PlanResult({ result, titles, zone, onDismiss }: Props) {
           <p className="mt-2 text-sm text-stone-800">
             Placed {blocks(placed.length)} at your best hours, with buffers and slack in each day:
           </p>
-          <ul aria-label="Placed blocks" className="mt-2 flex flex-col gap-1.5">
+          <ul aria-label="Placed blocks" className="@container mt-1 divide-y divide-stone-200">
             {placed.map((p) => (
               <li
                 key={p.eventId}
-                className="flex flex-col rounded-lg bg-white px-3 py-2 text-sm ring-1 ring-sage-200 sm:flex-row sm:items-baseline sm:gap-3"
+                className="flex flex-col py-2 text-sm @md:flex-row @md:items-baseline @md:gap-3"
               >
                 <span className="min-w-0 flex-1 break-words font-semibold text-stone-900">
                   {title(p.taskId)}
@@ -84,12 +84,9 @@ export function PlanResult({ result, titles, zone, onDismiss }: Props) {
       {result.unplaced.length ? (
         <>
           <h5 className="mt-4 text-sm font-semibold text-stone-900">Couldn't fit this week</h5>
-          <ul aria-label="Tasks not placed" className="mt-2 flex flex-col gap-1.5">
+          <ul aria-label="Tasks not placed" className="mt-1 divide-y divide-stone-200">
             {result.unplaced.map((u) => (
-              <li
-                key={u.taskId}
-                className="rounded-lg bg-white px-3 py-2 text-sm ring-1 ring-stone-200"
-              >
+              <li key={u.taskId} className="py-2 text-sm">
                 <span className="break-words font-semibold text-stone-900">{title(u.taskId)}</span>
                 <span className="block text-stone-700">{u.reason}</span>
               </li>

@@ -26,7 +26,7 @@ export function SubscribeCard({ userId, online }: { userId: string; online: bool
   return (
     <section
       aria-labelledby="calendar-subscribe-heading"
-      className="mt-6 rounded-xl bg-sage-50 p-4"
+      className="mt-6 border-t border-stone-200 pt-5"
     >
       <h3 id="calendar-subscribe-heading" className="font-semibold text-stone-900">
         Add to your calendar app

@@ -32,7 +32,7 @@ export function TaskItem({ task, zone, now, nextBlock, disabled, ...on }: Props)
     task.deadline ? describeDeadline(task.deadline, zone, now) : "No deadline",
   ];
   return (
-    <li className="flex flex-col gap-2 rounded-xl border border-stone-200 bg-white p-3 sm:flex-row sm:items-start">
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start">
       <div className="min-w-0 flex-1">
         <p
           className={`break-words font-semibold ${done ? "text-stone-600 line-through" : "text-stone-900"}`}

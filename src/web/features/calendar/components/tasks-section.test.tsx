@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { DateTime } from "luxon";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Task } from "../../../../core/contract/tasks.ts";
+import { MemoryRouter } from "../../../lib/router.tsx";
 import { CalendarPanel } from "./calendar-panel.tsx";
 
 const USER = "7d0f3c1e-2b4a-4c5d-8e6f-1a2b3c4d5e6f";
@@ -29,6 +30,7 @@ function task(overrides: Partial<Task> & Pick<Task, "id" | "title">): Task {
     status: "open",
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",
+    deletedAt: null,
     ...overrides,
   };
 }
@@ -49,6 +51,9 @@ function serverEvent(fields: Json): Json {
     recurrence_by_month_day: null,
     recurrence_until: null,
     recurrence_count: null,
+    exdates: [],
+    series_id: null,
+    recurrence_id: null,
     source: "user",
     task_id: null,
     version: 1,
@@ -143,7 +148,9 @@ function renderPanel() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <CalendarPanel userId={USER} />
+      <MemoryRouter initialEntries={["/chat"]}>
+        <CalendarPanel userId={USER} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -262,6 +269,9 @@ describe("Tasks in the calendar panel", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(server.callsTo("POST", "/api/tasks").map((c) => c.body)).toEqual([
       {
+        id: expect.stringMatching(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        ),
         title: "Write the report",
         estimateMinutes: 90,
         deadline: due.toUTC().toISO(),

@@ -19,6 +19,10 @@ type Props = {
   events: LocalEvent[];
   /** Brings the blocks the plan wrote on the server into the local calendar. */
   onPlanned: () => void;
+  /** Drawn without a box of its own (the week view's side panel is the box). */
+  flat?: boolean | undefined;
+  /** Told of each plan (the week view highlights its blocks and offers to undo it). */
+  onPlan?: ((plan: PlanResponse) => void) | undefined;
 };
 
 /** Next planned block per task: the earliest start still ahead. */
@@ -36,9 +40,21 @@ function nextBlocks(events: LocalEvent[], now: number): Map<string, string> {
  * The task list and 'Plan my week'. Tasks live on the server only, so adding, changing and
  * planning need a connection; offline the section says so and keeps what it last showed.
  */
-export function TasksSection({ userId, online, zone, tasks, events, onPlanned }: Props) {
+export function TasksSection({
+  userId,
+  online,
+  zone,
+  tasks,
+  events,
+  onPlanned,
+  onPlan,
+  flat,
+}: Props) {
   const { create, update, setStatus, remove } = useTaskMutations(userId);
-  const plan = usePlanWeek(userId, onPlanned);
+  const plan = usePlanWeek(userId, (result) => {
+    onPlanned();
+    onPlan?.(result);
+  });
   // `n` counts plans, so each result mounts afresh (and takes focus)
   const [result, setResult] = useState<{ n: number; plan: PlanResponse | null }>({
     n: 0,
@@ -76,8 +92,8 @@ export function TasksSection({ userId, online, zone, tasks, events, onPlanned }:
   return (
     <section
       aria-labelledby="tasks-heading"
-      // a box of its own from the small breakpoint up; on a phone nesting would cost width
-      className="mt-6 border-t border-stone-200 pt-5 sm:rounded-xl sm:border sm:bg-stone-50 sm:p-4"
+      // inside the panel's one surface: a section under a divider, never a card in a card
+      className={flat ? "" : "mt-6 border-t border-stone-200 pt-5"}
     >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
         <h3 id="tasks-heading" className="font-semibold text-stone-900">
@@ -162,7 +178,7 @@ export function TasksSection({ userId, online, zone, tasks, events, onPlanned }:
         </p>
       ) : null}
       {open.length ? (
-        <ul aria-label="Open tasks" className="mt-3 flex flex-col gap-2">
+        <ul aria-label="Open tasks" className="mt-3 divide-y divide-stone-200">
           {open.map((task) => (
             <TaskItem
               key={task.id}
@@ -185,7 +201,7 @@ export function TasksSection({ userId, online, zone, tasks, events, onPlanned }:
           <summary className="cursor-pointer text-sm font-semibold text-stone-800">
             Done ({done.length})
           </summary>
-          <ul aria-label="Done tasks" className="mt-2 flex flex-col gap-2">
+          <ul aria-label="Done tasks" className="mt-2 divide-y divide-stone-200">
             {done.map((task) => (
               <TaskItem
                 key={task.id}

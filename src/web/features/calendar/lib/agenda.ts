@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { type LocalEvent, localSeries } from "../../../../core/calendar/local-event.ts";
-import { expandOccurrences } from "../../../../core/calendar/recurrence.ts";
+import { expandWithExceptions } from "../../../../core/calendar/occurrences.ts";
 
 export type AgendaItem = { key: string; event: LocalEvent; start: Date; end: Date };
 export type AgendaDay = { date: string; items: AgendaItem[] };
@@ -20,7 +20,7 @@ export function agenda(
   range: { from: Date; to: Date; zone: string; newestFirst?: boolean },
 ): AgendaDay[] {
   const items: AgendaItem[] = events.flatMap((event) =>
-    expandOccurrences(localSeries(event), {
+    expandWithExceptions(localSeries(event), {
       from: range.from,
       to: range.to,
       zone: range.zone,

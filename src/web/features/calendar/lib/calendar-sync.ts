@@ -4,10 +4,11 @@ import {
   type LocalEvent,
   toServerFields,
 } from "../../../../core/calendar/local-event.ts";
-import type { ServerEvent } from "../../../../core/contract/calendar.ts";
+import type { Scope, ServerEvent } from "../../../../core/contract/calendar.ts";
 import type { EventsTransport } from "../api/events-api.ts";
 import { classifySyncError } from "./classify-sync-error.ts";
 import { createLocalStore, type KeyValueStorage, type QueueItem } from "./local-store.ts";
+import { applyOccurrenceEdit, type OccurrenceEdit } from "./occurrence-edit.ts";
 import { SYNC_ERRORS } from "./sync-messages.ts";
 
 export type Notice = { id: string; tone: "error" | "info"; message: string };
@@ -36,6 +37,8 @@ export type SyncDeps = {
   isOnline: () => boolean;
   newId: () => string;
   now?: () => Date;
+  /** The zone occurrences are expanded in (the browser's). */
+  zone?: string | undefined;
   /** Retry after a server failure (ms); doubled each time up to five minutes. */
   retryBaseMs?: number;
 };
@@ -43,6 +46,8 @@ export type SyncDeps = {
 const STORAGE_FULL = "This device's storage is full, so the change was not saved.";
 const quote = (title: string | undefined) => `“${title ?? "Event"}”`;
 const MAX_RETRY_MS = 5 * 60_000;
+/** Per lock name, the end of this page's queue of sync runs (when Web Locks are missing). */
+const pageChains = new Map<string, Promise<unknown>>();
 
 /**
  * Offline-first calendar sync. Local edits apply to local storage at once and go into a
@@ -63,7 +68,6 @@ export class CalendarSync {
   #again = false;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #retryMs = 0;
-  #chain: Promise<unknown> = Promise.resolve();
 
   constructor(deps: SyncDeps) {
     this.#deps = deps;
@@ -120,7 +124,8 @@ export class CalendarSync {
       ...draft,
       id,
       version: current.version,
-      source: current.source,
+      // as on the server: an edited event is the person's (a planned block stops moving)
+      source: "user",
       ...(current.taskId ? { taskId: current.taskId } : {}),
     };
     return this.#applyLocal(
@@ -134,6 +139,43 @@ export class CalendarSync {
     if (!current) return this.#notFoundLocally();
     return this.#applyLocal({ action: "delete", eventId: id, event: current }, (events) =>
       events.filter((e) => e.id !== id),
+    );
+  }
+
+  /**
+   * Changes one occurrence of a repeating event (`this`), it and the following ones, or
+   * all of them; `occurrence` is its start as the series defines it. Same queue, same
+   * guarantees as `update`. False when the series is not here any more.
+   */
+  editOccurrence(seriesId: string, occurrence: string, scope: Scope, draft: EventDraft): boolean {
+    return this.#occurrenceChange(seriesId, occurrence, scope, draft);
+  }
+
+  /** Deletes one occurrence, it and the following ones, or the whole series. */
+  removeOccurrence(seriesId: string, occurrence: string, scope: Scope): boolean {
+    return this.#occurrenceChange(seriesId, occurrence, scope, null);
+  }
+
+  #occurrenceChange(
+    seriesId: string,
+    occurrence: string,
+    scope: Scope,
+    draft: EventDraft | null,
+  ): boolean {
+    const series = this.#store.readEvents().find((e) => e.id === seriesId);
+    if (!series) return this.#notFoundLocally();
+    const newId = this.#deps.newId();
+    const event: LocalEvent = draft ? { ...draft, id: newId, version: 0, source: "user" } : series;
+    const edit = { seriesId, occurrence, scope, draft, newId };
+    return this.#applyLocal(
+      {
+        action: draft ? "update" : "delete",
+        eventId: seriesId,
+        event,
+        baseVersion: series.version,
+        occurrence: { start: occurrence, scope, newId },
+      },
+      (events) => applyOccurrenceEdit(events, edit, this.#zone()),
     );
   }
 
@@ -211,7 +253,9 @@ export class CalendarSync {
         }
         if (failure.kind === "done") this.#confirm(item, null);
         else if (failure.kind === "conflict") this.#keepServerVersion(item, failure.current);
-        else if (failure.kind === "gone") this.#dropEvent(item, "was deleted elsewhere.");
+        else if (failure.kind === "gone" && item.occurrence) {
+          this.#reject(item, "that occurrence is no longer there.");
+        } else if (failure.kind === "gone") this.#dropEvent(item, "was deleted elsewhere.");
         else this.#reject(item, failure.message);
       }
       this.#set(this.#fromStorage());
@@ -220,6 +264,7 @@ export class CalendarSync {
 
   #send(item: QueueItem): Promise<ServerEvent | null> {
     const { transport } = this.#deps;
+    if (item.occurrence) return this.#sendOccurrence(item, item.occurrence);
     if (item.action === "delete") return transport.remove(item.eventId).then(() => null);
     if (!item.event) return Promise.resolve(null);
     const fields = toServerFields(item.event);
@@ -228,6 +273,31 @@ export class CalendarSync {
       ...fields,
       ...(item.baseVersion ? { version: item.baseVersion } : {}),
     });
+  }
+
+  async #sendOccurrence(
+    item: QueueItem,
+    o: NonNullable<QueueItem["occurrence"]>,
+  ): Promise<ServerEvent | null> {
+    const { transport } = this.#deps;
+    const at = { occurrence: o.start, scope: o.scope };
+    if (item.action === "delete" || !item.event) {
+      // the series with its new version, or null when the whole series went
+      return transport.removeOccurrence(item.eventId, at);
+    }
+    const { event, series } = await transport.updateOccurrence(item.eventId, at, {
+      ...toServerFields(item.event),
+      id: o.newId,
+      // only a change to the series itself (following, all) is made from a version of it
+      ...(item.baseVersion && o.scope !== "this" ? { version: item.baseVersion } : {}),
+    });
+    // the row it wrote (an override, or the new series) now has a server version
+    if (event.id !== series.id) {
+      this.#store.updateEvents((events) =>
+        events.map((e) => (e.id === event.id ? { ...e, version: event.version } : e)),
+      );
+    }
+    return series;
   }
 
   /** The server has the change: remove the item and move later edits onto the new version. */
@@ -277,9 +347,19 @@ export class CalendarSync {
 
   /** The server's list, with the changes still waiting in the queue applied on top. */
   #rebuildFrom(server: ServerEvent[]): void {
-    const byId = new Map(server.map((e) => [e.id, fromServerEvent(e)]));
+    let byId = new Map(server.map((e) => [e.id, fromServerEvent(e)]));
     for (const item of this.#store.readQueue()) {
-      if (item.action === "delete") byId.delete(item.eventId);
+      if (item.occurrence) {
+        const edit: OccurrenceEdit = {
+          seriesId: item.eventId,
+          occurrence: item.occurrence.start,
+          scope: item.occurrence.scope,
+          draft: item.action === "update" && item.event ? item.event : null,
+          newId: item.occurrence.newId,
+        };
+        const next = applyOccurrenceEdit([...byId.values()], edit, this.#zone());
+        byId = new Map(next.map((e) => [e.id, e]));
+      } else if (item.action === "delete") byId.delete(item.eventId);
       else if (item.event) byId.set(item.eventId, item.event);
     }
     this.#store.updateEvents(() => [...byId.values()]);
@@ -300,7 +380,7 @@ export class CalendarSync {
    * the local copy could not be written), a change not in the queue was not made.
    */
   #applyLocal(
-    item: Pick<QueueItem, "action" | "eventId" | "event" | "baseVersion">,
+    item: Pick<QueueItem, "action" | "eventId" | "event" | "baseVersion" | "occurrence">,
     change: (events: LocalEvent[]) => LocalEvent[],
   ): boolean {
     const full: QueueItem = {
@@ -339,9 +419,13 @@ export class CalendarSync {
   #withLock(task: () => Promise<void>): Promise<void> {
     const name = `sage.calendar.sync.${this.#deps.userId}`;
     if (this.#deps.locks) return this.#deps.locks.request(name, task);
-    // no Web Locks here: at least serialize within this page
-    const run = this.#chain.then(task, task);
-    this.#chain = run.catch(() => undefined);
+    // no Web Locks here (not a secure context): at least serialize every engine of this
+    // page — the calendar panel's and the app shell's replay (queue-replay.ts)
+    const run = (pageChains.get(name) ?? Promise.resolve()).then(task, task);
+    pageChains.set(
+      name,
+      run.catch(() => undefined),
+    );
     return run;
   }
 
@@ -349,6 +433,10 @@ export class CalendarSync {
     const queue = this.#store.readQueue();
     const pendingIds = new Set(queue.map((i) => i.eventId));
     return { events: this.#store.readEvents(), pendingIds, pendingCount: queue.length };
+  }
+
+  #zone(): string {
+    return this.#deps.zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   }
 
   #now(): Date {

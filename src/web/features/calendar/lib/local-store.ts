@@ -1,10 +1,11 @@
 import "../../../lib/zod-jitless.ts";
 import { z } from "zod";
 import { type LocalEvent, localEvent } from "../../../../core/calendar/local-event.ts";
+import { SCOPES } from "../../../../core/contract/calendar.ts";
 
-/** The spec keeps the events and the sync queue in local storage, under one key each. */
-export const eventsKey = (userId: string) => `sage.calendar.events.${userId}`;
-export const queueKey = (userId: string) => `sage.calendar.queue.${userId}`;
+import { eventsKey, queueKey } from "./storage-keys.ts";
+
+export { eventsKey, queueKey };
 
 export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
@@ -19,6 +20,11 @@ export const queueItem = z.object({
   baseVersion: z.number().int().optional(),
   queuedAt: z.string(),
   attempts: z.number().int().default(0),
+  /**
+   * An edit of some occurrences of a repeating event (eventId is the series): the
+   * occurrence's start, the scope, and the id of the row the edit creates.
+   */
+  occurrence: z.object({ start: z.string(), scope: z.enum(SCOPES), newId: z.string() }).optional(),
 });
 export type QueueItem = z.infer<typeof queueItem>;
 

@@ -77,6 +77,7 @@ describe("task form", () => {
       status: "open",
       createdAt: "",
       updatedAt: "",
+      deletedAt: null,
     };
     const form = taskToForm(task, ZONE);
     expect(form).toMatchObject({

@@ -1,14 +1,33 @@
 import type { ConversationSummary } from "../../../../core/contract/chat.ts";
 import type { UsageResponse } from "../../../../core/contract/usage.ts";
+import {
+  isLifeArea,
+  planFor,
+  requiredTierForArea,
+  type Tier,
+  tierIncludesArea,
+} from "../../../../core/plans.ts";
+import { PRODUCTIVITY_QUESTION_COUNT } from "../../../../core/question-counts.ts";
 import { LogoMark } from "../../../components/logo.tsx";
 import { Link } from "../../../lib/router.tsx";
 import type { Assistant } from "../api/queries.ts";
 import { UsageIndicator } from "./usage-indicator.tsx";
 
+/** The plan an assistant's life area needs, when the user's plan does not include it. */
+function lockedBy(domain: string, tier: Tier | undefined): string | undefined {
+  if (!tier || !isLifeArea(domain) || tierIncludesArea(tier, domain)) return undefined;
+  return planFor(requiredTierForArea(domain)).name;
+}
+
 type Props = {
   usage: UsageResponse | undefined;
-  assistants: Assistant[];
+  /** undefined: not known yet (loading, offline, or the request failed) — never "none". */
+  assistants: Assistant[] | undefined;
   conversations: ConversationSummary[] | undefined;
+  online: boolean;
+  /** Which lists failed to load (after the query client's own retries). */
+  failed: { assistants: boolean; conversations: boolean };
+  onRetryLoad: () => void;
   selectedAssistantId: string | undefined;
   activeConversationId: string | undefined;
   calendarOpen: boolean;
@@ -96,7 +115,7 @@ export function ChatSidebar(p: Props) {
           </button>
         </div>
         <ul className="mt-2 flex flex-col gap-1">
-          {p.assistants.map((a) => (
+          {p.assistants?.map((a) => (
             <li key={a.id}>
               <button
                 type="button"
@@ -105,14 +124,21 @@ export function ChatSidebar(p: Props) {
                 onClick={() => p.onSelectAssistant(a)}
               >
                 <span className="font-semibold capitalize">{a.domain} assistant</span>
-                <span className="text-xs text-stone-600">Your personalized {a.domain} expert</span>
+                <span className="text-xs text-stone-600">
+                  {lockedBy(a.domain, p.usage?.tier)
+                    ? `Locked: part of the ${lockedBy(a.domain, p.usage?.tier)} plan`
+                    : `Your personalized ${a.domain} expert`}
+                </span>
               </button>
             </li>
           ))}
-          {p.assistants.length === 0 && (
+          {p.assistants === undefined && (
+            <NotLoaded online={p.online} failed={p.failed.assistants} onRetry={p.onRetryLoad} />
+          )}
+          {p.assistants?.length === 0 && (
             <li className="px-3 text-xs text-stone-600">
               <Link to="/productivity" className="font-semibold text-sage-700 underline">
-                Answer 5 questions
+                Answer {PRODUCTIVITY_QUESTION_COUNT} questions
               </Link>{" "}
               to get an assistant that knows how you work.
             </li>
@@ -127,6 +153,12 @@ export function ChatSidebar(p: Props) {
       >
         Calendar
       </button>
+      <Link
+        to="/calendar"
+        className="-mt-2 rounded-xl border border-stone-300 px-3 py-2 text-sm font-semibold hover:bg-stone-100"
+      >
+        Week view
+      </Link>
       <section aria-labelledby="recent-heading" className="min-h-0">
         <h2
           id="recent-heading"
@@ -135,6 +167,9 @@ export function ChatSidebar(p: Props) {
           Recent Chats
         </h2>
         <ul className="mt-2 flex flex-col gap-1">
+          {p.conversations === undefined && (
+            <NotLoaded online={p.online} failed={p.failed.conversations} onRetry={p.onRetryLoad} />
+          )}
           {p.conversations?.length === 0 && (
             <li className="px-3 text-sm text-stone-600">No conversations yet</li>
           )}
@@ -156,5 +191,24 @@ export function ChatSidebar(p: Props) {
         </ul>
       </section>
     </div>
+  );
+}
+
+/**
+ * A list the server has not given yet. Offline it says when it will show; online it is
+ * loading, or failed and offers to ask again (the query client has already retried).
+ */
+function NotLoaded(p: { online: boolean; failed: boolean; onRetry: () => void }) {
+  if (!p.online) {
+    return <li className="px-3 text-xs text-stone-600">Shows when you're back online.</li>;
+  }
+  if (!p.failed) return <li className="px-3 text-xs text-stone-600">Loading…</li>;
+  return (
+    <li className="px-3 text-xs text-stone-600">
+      Could not load.{" "}
+      <button type="button" onClick={p.onRetry} className="font-semibold text-sage-700 underline">
+        Try again
+      </button>
+    </li>
   );
 }

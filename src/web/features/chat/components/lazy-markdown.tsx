@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { closeOpenMarkup, keepLineBreaks } from "../lib/prepare-markdown.ts";
 
 // react-markdown and its parser are the largest part of the chat's code; they load with the
 // first assistant reply, not with the page
@@ -10,11 +11,15 @@ export function preloadMarkdown(): void {
   void loadMarkdown().catch(() => undefined);
 }
 
-/** Assistant text as Markdown; until the renderer has loaded, the same text as plain text. */
-export function LazyMarkdown({ text }: { text: string }) {
+/**
+ * Assistant text as Markdown; until the renderer has loaded, the same text as plain text.
+ * While it streams, markers cut mid-way are closed so no raw `_` or `**` flashes by.
+ */
+export function LazyMarkdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  const shown = keepLineBreaks(streaming ? closeOpenMarkup(text) : text);
   return (
     <Suspense fallback={<div className="whitespace-pre-wrap break-words">{text}</div>}>
-      <Markdown text={text} />
+      <Markdown text={shown} />
     </Suspense>
   );
 }

@@ -1,11 +1,21 @@
 import { useEffect, useRef } from "react";
+import type { ActionCard } from "../../../../core/contract/assistant-actions.ts";
 import type { ChatStatus, UiMessage } from "../hooks/use-chat-session.ts";
+import { ActionCards } from "./action-cards.tsx";
 import { LazyMarkdown, preloadMarkdown } from "./lazy-markdown.tsx";
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
 
-export function MessageList({ messages, status }: { messages: UiMessage[]; status: ChatStatus }) {
+export function MessageList({
+  messages,
+  status,
+  onCardChanged = () => {},
+}: {
+  messages: UiMessage[];
+  status: ChatStatus;
+  onCardChanged?: (card: ActionCard) => void;
+}) {
   const end = useRef<HTMLDivElement>(null);
   const count = messages.length;
   const last = messages.at(-1)?.content.length ?? 0;
@@ -34,9 +44,15 @@ export function MessageList({ messages, status }: { messages: UiMessage[]; statu
             >
               <span className="sr-only">{m.role === "user" ? "You said:" : "Sage said:"}</span>
               {m.role === "assistant" ? (
-                <LazyMarkdown text={m.content} />
+                <LazyMarkdown
+                  text={m.content}
+                  streaming={status === "streaming" && m.id === messages.at(-1)?.id}
+                />
               ) : (
                 <p className="whitespace-pre-wrap break-words">{m.content}</p>
+              )}
+              {m.actions && m.actions.length > 0 && (
+                <ActionCards cards={m.actions} onChanged={onCardChanged} />
               )}
               <time
                 dateTime={m.timestamp}

@@ -1,6 +1,7 @@
+import { FITNESS_QUESTIONS } from "../../../../core/fitness/questions.ts";
 import { Button } from "../../../components/button.tsx";
 
-/** Spec §2: the intro promises 5 quick questions and about 2 minutes (the list asks 4). */
+/** The intro: how many questions (counted from the list the flow asks) and about 2 minutes. */
 export function FitnessIntro({ onStart }: { onStart: () => void }) {
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
@@ -11,8 +12,8 @@ export function FitnessIntro({ onStart }: { onStart: () => void }) {
         Get your personalized fitness program
       </h1>
       <p className="mt-4 max-w-xl text-lg text-stone-700">
-        Answer 5 quick questions about your goals, experience and schedule, and get a program built
-        around the way you live.
+        Answer {FITNESS_QUESTIONS.length} quick questions about your goals, experience and schedule,
+        and get a program built around the way you live.
       </p>
       <ul className="mt-6 flex flex-wrap justify-center gap-3 text-sm text-stone-700">
         <li className="rounded-full bg-sage-50 px-3 py-1">Takes about 2 minutes</li>

@@ -1,37 +1,39 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import type { FitnessProgram } from "../../../../core/contract/fitness.ts";
+import { FITNESS_QUESTIONS } from "../../../../core/fitness/questions.ts";
 
-/** Spec §9: progress messages at 1 s, 2.5 s and 4 s; the preview 1.5 s after 'ready'. */
-export const PROGRESS_MESSAGES: readonly [number, string][] = [
-  [0, "Reading your answers..."],
-  [1000, "Analyzing your goals and experience..."],
-  [2500, "Designing your weekly structure..."],
-  [4000, "Choosing exercises for your first week..."],
-];
+export const WRITING_MESSAGE = `Writing your program from your ${FITNESS_QUESTIONS.length} answers...`;
 export const READY_MESSAGE = "Your program is ready!";
 export const APOLOGY_MESSAGE =
   "Sorry, we couldn't create your custom program right now. Here's a proven starter program you can begin with.";
 export const PREVIEW_DELAY_MS = 1500;
 
+/** What was built, read from the program itself (never a script). */
+export function programFacts(program: FitnessProgram): string[] {
+  const days = program.firstWeekPreview.days;
+  const weeks = program.fullProgram?.length;
+  return [
+    `${program.programLength}, ${days.length} ${days.length === 1 ? "session" : "sessions"} a week: ${days.map((d) => d.day).join(", ")}`,
+    weeks && weeks > 1
+      ? `All ${weeks} weeks written out, each one building on the last`
+      : "Week 1 written out in full",
+  ];
+}
+
 /**
- * The generating stage. Timed messages run while `status` is pending; on success the ready
- * message shows and `onDone` fires 1.5 s later; on failure the apology shows, then the same.
+ * The generating stage: one request, so one honest message while it runs. When the program
+ * is there, what it contains shows for a moment (1.5 s) before the preview; on failure the
+ * apology shows, then the same.
  */
 export function GeneratingProgram({
   status,
+  program,
   onDone,
 }: {
   status: "pending" | "success" | "error";
+  program: FitnessProgram | null;
   onDone: () => void;
 }) {
-  const [step, setStep] = useState(0);
-
-  useEffect(() => {
-    const timers = PROGRESS_MESSAGES.slice(1).map(([at], i) =>
-      setTimeout(() => setStep(i + 1), at),
-    );
-    return () => timers.forEach(clearTimeout);
-  }, []);
-
   useEffect(() => {
     if (status === "pending") return;
     const timer = setTimeout(onDone, PREVIEW_DELAY_MS);
@@ -39,11 +41,8 @@ export function GeneratingProgram({
   }, [status, onDone]);
 
   const message =
-    status === "success"
-      ? READY_MESSAGE
-      : status === "error"
-        ? APOLOGY_MESSAGE
-        : PROGRESS_MESSAGES[step]![1];
+    status === "success" ? READY_MESSAGE : status === "error" ? APOLOGY_MESSAGE : WRITING_MESSAGE;
+  const facts = status === "success" && program ? programFacts(program) : [];
 
   return (
     <section className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-20 text-center">
@@ -62,6 +61,13 @@ export function GeneratingProgram({
       <p className="mt-3 min-h-12 text-stone-700" role="status" aria-live="polite">
         {message}
       </p>
+      {facts.length > 0 && (
+        <ul className="mt-2 text-sm text-stone-700">
+          {facts.map((f) => (
+            <li key={f}>{f}</li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,11 +1,15 @@
 import { useEffect, useRef } from "react";
 import { Button } from "../../../components/button.tsx";
+import { FULL_PROGRAM_UPGRADE } from "./program-preview.tsx";
 
 /** Complete: the saved confirmation, the upgrade and the way back to the preview. */
 export function ProgramSaved({
+  full,
   onUpgrade,
   onContinue,
 }: {
+  /** The saved program is the whole progression (the plan includes it). */
+  full: boolean;
   onUpgrade: () => void;
   onContinue: () => void;
 }) {
@@ -29,17 +33,21 @@ export function ProgramSaved({
         Your program is saved!
       </h1>
       <p className="mt-3 text-stone-700">
-        Your fitness program is saved to your account, and your first week is ready to start.
+        {full
+          ? "Your whole program is saved to your account, and week 1 is ready to start."
+          : "Your fitness program is saved to your account, and your first week is ready to start."}
       </p>
-      <Button className="mt-8" onClick={onUpgrade}>
-        Upgrade to Full Program ($9.99/month)
-      </Button>
+      {!full && (
+        <Button className="mt-8" onClick={onUpgrade}>
+          {FULL_PROGRAM_UPGRADE}
+        </Button>
+      )}
       <button
         type="button"
         onClick={onContinue}
         className="mt-4 rounded text-sm font-semibold text-sage-800 underline underline-offset-2 hover:text-sage-900"
       >
-        Continue with free preview
+        {full ? "Back to your program" : "Continue with free preview"}
       </button>
     </section>
   );

@@ -26,9 +26,17 @@ describe("AccountExtras", () => {
     mockFetch((url) => (url.endsWith("/api/usage") ? json(200, usage()) : json(200, profile())));
     const onUpgrade = vi.fn();
     renderWithProviders(
-      <AccountExtras signedIn onUpgrade={onUpgrade} onManageSubscription={() => undefined} />,
+      <AccountExtras
+        signedIn
+        billing="demo"
+        onUpgrade={onUpgrade}
+        onManageSubscription={() => undefined}
+      />,
     );
-    expect(await screen.findByText("12 / 15 messages")).toBeTruthy();
+    // the words are for wider screens and screen readers; a phone shows "12/15"
+    expect(
+      await screen.findAllByText((_, el) => el?.textContent === "12/15 messages"),
+    ).not.toHaveLength(0);
     await userEvent.click(screen.getByRole("button", { name: "Upgrade" }));
     expect(onUpgrade).toHaveBeenCalled();
     expect(screen.queryByRole("button", { name: "Manage Subscription" })).toBeNull();
@@ -42,18 +50,28 @@ describe("AccountExtras", () => {
     );
     const onManage = vi.fn();
     renderWithProviders(
-      <AccountExtras signedIn onUpgrade={() => undefined} onManageSubscription={onManage} />,
+      <AccountExtras
+        signedIn
+        billing="demo"
+        onUpgrade={() => undefined}
+        onManageSubscription={onManage}
+      />,
     );
     await userEvent.click(await screen.findByRole("button", { name: "Manage Subscription" }));
     expect(onManage).toHaveBeenCalled();
-    expect(await screen.findByText("Unlimited messages")).toBeTruthy();
+    expect(await screen.findByText("Unlimited")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Upgrade" })).toBeNull();
   });
 
   it("hides the indicator when usage cannot be fetched", async () => {
     const calls = mockFetch(() => json(404, { error: "Not found", code: "not_found" }));
     renderWithProviders(
-      <AccountExtras signedIn onUpgrade={() => undefined} onManageSubscription={() => undefined} />,
+      <AccountExtras
+        signedIn
+        billing="demo"
+        onUpgrade={() => undefined}
+        onManageSubscription={() => undefined}
+      />,
     );
     await vi.waitFor(() => expect(calls.length).toBe(2));
     await new Promise((r) => setTimeout(r, 20));
@@ -61,11 +79,30 @@ describe("AccountExtras", () => {
     expect(screen.queryByRole("button")).toBeNull();
   });
 
+  it("hides Manage Subscription from a free user the Stripe portal has nothing for", async () => {
+    mockFetch((url) =>
+      url.includes("usage")
+        ? json(200, usage({ tier: "free", limit: 15, percent: 0 }))
+        : json(200, profile({ subscription_tier: "free", stripe_customer_id: null })),
+    );
+    renderWithProviders(
+      <AccountExtras
+        signedIn
+        billing="stripe"
+        onUpgrade={() => undefined}
+        onManageSubscription={() => undefined}
+      />,
+    );
+    await screen.findByRole("button", { name: "Upgrade" });
+    expect(screen.queryByRole("button", { name: "Manage Subscription" })).toBeNull();
+  });
+
   it("asks nothing for a signed-out visitor", async () => {
     const calls = mockFetch(() => json(200, {}));
     renderWithProviders(
       <AccountExtras
         signedIn={false}
+        billing="demo"
         onUpgrade={() => undefined}
         onManageSubscription={() => undefined}
       />,

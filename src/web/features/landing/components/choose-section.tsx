@@ -3,6 +3,8 @@ import {
   ONBOARDING_DOMAINS,
   type OnboardingDomain,
 } from "../../../../core/onboarding/question-sets.ts";
+import { planFor, requiredTierForArea } from "../../../../core/plans.ts";
+import { PRODUCTIVITY_QUESTION_COUNT } from "../../../../core/question-counts.ts";
 import { Button, buttonClass } from "../../../components/button.tsx";
 import { Link } from "../../../lib/router.tsx";
 
@@ -52,8 +54,8 @@ export function ChooseSection({
               </span>
             </div>
             <p className="mt-3 text-stone-700">
-              Productivity, planning and focus. Six short steps about how you work, then a
-              scheduling profile you can see before you sign up.
+              Productivity, planning and focus. {PRODUCTIVITY_QUESTION_COUNT} short questions about
+              how you work, then a scheduling profile you can see before you sign up.
             </p>
             <Link to="/productivity" className={buttonClass("primary", "mt-6")}>
               Start with Calendar Intelligence
@@ -66,6 +68,7 @@ export function ChooseSection({
             <h3 className="text-lg font-semibold text-stone-900">Quick setup for another area</h3>
             <p className="mt-2 text-sm text-stone-700">
               Answer a few questions in your own words and see the profile Sage would keep for you.
+              Fitness and goals are free; the other areas come with a paid plan.
             </p>
             <label htmlFor={selectId} className="mt-4 block text-sm font-medium text-stone-800">
               Life area
@@ -76,11 +79,15 @@ export function ChooseSection({
               onChange={(e) => setArea(e.target.value as OnboardingDomain)}
               className="mt-1 w-full rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900"
             >
-              {QUICK_SETUP_AREAS.map((d) => (
-                <option key={d} value={d}>
-                  {capitalise(d)}
-                </option>
-              ))}
+              {QUICK_SETUP_AREAS.map((d) => {
+                const tier = requiredTierForArea(d);
+                return (
+                  <option key={d} value={d}>
+                    {capitalise(d)}
+                    {tier === "free" ? "" : ` (${planFor(tier).name} plan)`}
+                  </option>
+                );
+              })}
             </select>
             <Button type="submit" variant="secondary" className="mt-4 w-full">
               Start quick setup

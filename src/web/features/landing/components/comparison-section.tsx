@@ -13,7 +13,7 @@ const ROWS = [
   },
   {
     generic: "Leaves the actual scheduling to you.",
-    sage: "Puts the blocks straight into your Google Calendar.",
+    sage: "Puts the blocks on your calendar, and in Google or Apple Calendar through a feed.",
   },
   {
     generic: "Treats a missed task as your failure.",

@@ -1,3 +1,4 @@
+import { PRODUCTIVITY_QUESTION_COUNT } from "../../../../core/question-counts.ts";
 import { Button } from "../../../components/button.tsx";
 
 export const CALENDAR_SECTION_ID = "calendar-intelligence";
@@ -22,9 +23,9 @@ export function Hero() {
           An AI that manages your calendar the way you actually work
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-stone-700">
-          Answer 5 questions about your energy, your days and what you tend to put off. Sage turns
-          them into realistic time blocks, with buffer time, placed at the hours you do your best
-          work, right in your Google Calendar.
+          Answer {PRODUCTIVITY_QUESTION_COUNT} questions about your energy, your days and what you
+          tend to put off. Sage turns them into realistic time blocks, with buffer time, placed at
+          the hours you do your best work, and into your Google or Apple Calendar.
         </p>
         <div className="mt-8 flex flex-col items-center gap-3">
           <Button className="px-6 py-3 text-base" onClick={goToCalendarSection}>

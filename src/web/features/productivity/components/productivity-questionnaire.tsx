@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { ProductivityAnswers } from "../../../../core/contract/productivity.ts";
+import type { PeakTime, ProductivityAnswers } from "../../../../core/contract/productivity.ts";
 import {
   type ChoiceOption,
   PRODUCTIVITY_STEPS,
+  peakDescription,
   type TextStep,
 } from "../../../../core/productivity/questions.ts";
 import { Button } from "../../../components/button.tsx";
 import { ProgressBar } from "../../../components/progress-bar.tsx";
+import { userLocale } from "../../../lib/user-locale.ts";
 
 type Draft = Partial<ProductivityAnswers>;
 
@@ -87,7 +89,11 @@ export function ProductivityQuestionnaire({
                   }`}
                 >
                   <span className="block font-semibold text-stone-900">{option.label}</span>
-                  <span className="mt-0.5 block text-sm text-stone-700">{option.description}</span>
+                  <span className="mt-0.5 block text-sm text-stone-700">
+                    {step.id === "peak_time"
+                      ? peakDescription(option.value as PeakTime, userLocale())
+                      : option.description}
+                  </span>
                 </button>
               </li>
             );

@@ -7,6 +7,7 @@ import {
   formatWeekdays,
 } from "../../../../core/productivity/hours.ts";
 import { Button } from "../../../components/button.tsx";
+import { userLocale } from "../../../lib/user-locale.ts";
 import type { ProfileOutcome } from "../profile-outcome.ts";
 
 /** The result: summary, at most three next steps, and how Sage will plan. */
@@ -101,11 +102,12 @@ export function ProfileResult({
 function PlanFacts({ scheduling }: { scheduling: SchedulingProfile }) {
   const peak = scheduling.energyWindows.find((w) => w.level === "peak");
   const { workingHours } = scheduling;
+  const locale = userLocale();
   const facts: [string, string][] = [
-    ["Peak energy", peak ? formatHourRange(peak.start, peak.end) : "Varies day to day"],
+    ["Peak energy", peak ? formatHourRange(peak.start, peak.end, locale) : "Varies day to day"],
     [
       "Working time",
-      `${formatWeekdays(scheduling.workingDays)}, ${formatHour(workingHours.start)} to ${formatHour(workingHours.end)}`,
+      `${formatWeekdays(scheduling.workingDays)}, ${formatHour(workingHours.start, locale)} to ${formatHour(workingHours.end, locale)}`,
     ],
     [
       "Focus blocks",

@@ -36,6 +36,17 @@ describe("VoteSection", () => {
     expect(screen.getAllByRole("button", { name: /^Upvote / })).toHaveLength(9);
   });
 
+  it("says truthfully where each candidate stands today, from the plan table", async () => {
+    setup();
+    const intro = screen.getByText(/Calendar Sage is live/).textContent ?? "";
+    expect(intro).not.toMatch(/waiting in the wings/);
+    expect(intro).toContain("fitness and goals on the Free plan");
+    expect(intro).toContain("career, relationships, travel and writing from Starter");
+    expect(intro).toContain("nutrition, learning and creative on Pro");
+    const fitness = screen.getByRole("heading", { name: "Fitness Sage" }).closest("li");
+    expect(fitness?.textContent).toContain("Assistant today: Free plan");
+  });
+
   it("raises the count at once, disables the button, then shows the server's saved count", async () => {
     let release!: () => void;
     const calls = setup(

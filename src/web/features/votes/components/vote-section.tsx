@@ -1,3 +1,4 @@
+import { requiredTierForArea, type Tier, tierLabel } from "../../../../core/plans.ts";
 import { SAGE_IDS, type SageId } from "../../../../core/votes/candidates.ts";
 import { useUpvote, useVotes } from "../api/use-votes.ts";
 import { useSessionVotes } from "../hooks/use-session-votes.ts";
@@ -17,6 +18,34 @@ const CANDIDATES: Record<SageId, { name: string; blurb: string }> = {
   creative: { name: "Creative Sage", blurb: "Protected time for the projects you love." },
 };
 
+/** "fitness and goals", "career, relationships and travel". */
+function listNames(ids: readonly SageId[]): string {
+  const names = ids.map((id) => id.charAt(0).toUpperCase() + id.slice(1));
+  return names.length <= 1
+    ? (names[0] ?? "")
+    : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+const PLAN_PHRASE: Record<Tier, string> = {
+  free: "on the Free plan",
+  starter: "from Starter",
+  pro: "on Pro",
+};
+
+/**
+ * Where each candidate stands today, from the plan table: every one already has a simpler
+ * chat assistant in some plan, so the vote is for which grows into a full Sage next.
+ */
+export function availabilitySentence(): string {
+  const parts = (["free", "starter", "pro"] as const)
+    .map((tier) => ({ tier, ids: SAGE_IDS.filter((id) => requiredTierForArea(id) === tier) }))
+    .filter((group) => group.ids.length > 0)
+    .map((group) => `${listNames(group.ids).toLowerCase()} ${PLAN_PHRASE[group.tier]}`);
+  const list =
+    parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join("; ")}; ${parts.at(-1)}`;
+  return `Each area below already has a simpler assistant you can set up in the chat: ${list}.`;
+}
+
 export function VoteSection() {
   const { data } = useVotes();
   const upvote = useUpvote();
@@ -35,8 +64,9 @@ export function VoteSection() {
           Vote for the next Sage
         </h2>
         <p className="mt-3 max-w-2xl text-stone-700">
-          Calendar Sage is live. These nine are waiting in the wings: upvote the ones you want and
-          we'll build the most wanted first.
+          Calendar Sage is live. {availabilitySentence()} Upvote the ones you want grown into a full
+          Sage, with its own guided setup like Calendar Sage's, and we'll build the most wanted
+          first.
         </p>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {SAGE_IDS.map((id) => {
@@ -50,6 +80,9 @@ export function VoteSection() {
               >
                 <div>
                   <h3 className="font-semibold text-stone-900">{name}</h3>
+                  <p className="mt-1 text-xs font-medium text-stone-700">
+                    Assistant today: {tierLabel(requiredTierForArea(id))} plan
+                  </p>
                   <p className="mt-1 text-sm text-stone-700">{blurb}</p>
                 </div>
                 <div className="flex items-center justify-between gap-3">

@@ -1,5 +1,5 @@
-import { useCallback, useState } from "react";
-import type { SageId } from "../../../../core/votes/candidates.ts";
+import { useCallback, useEffect, useState } from "react";
+import { SAGE_IDS, type SageId } from "../../../../core/votes/candidates.ts";
 
 const key = (sageId: SageId) => `sage:voted:${sageId}`;
 
@@ -14,10 +14,17 @@ function readVoted(sageId: SageId): boolean {
 /**
  * Which assistants this tab session has upvoted. Kept in sessionStorage, so a reload in the
  * same tab still shows them as voted, and a new session may vote again (spec §5, "Upvote").
+ * The first render shows no votes, like the prerendered page (reading storage while
+ * rendering made the hydrated page differ from it: React's error #418); the stored ones are
+ * read once mounted.
  */
 export function useSessionVotes() {
   const [voted, setVoted] = useState<ReadonlySet<SageId>>(() => new Set());
-  const hasVoted = useCallback((sageId: SageId) => voted.has(sageId) || readVoted(sageId), [voted]);
+  useEffect(() => {
+    const stored = SAGE_IDS.filter(readVoted);
+    if (stored.length > 0) setVoted((prev) => new Set([...prev, ...stored]));
+  }, []);
+  const hasVoted = useCallback((sageId: SageId) => voted.has(sageId), [voted]);
   const markVoted = useCallback((sageId: SageId) => {
     try {
       window.sessionStorage.setItem(key(sageId), "1");

@@ -1,0 +1,1 @@
+CREATE INDEX "calendar_events_task_idx" ON "calendar_events" USING btree ("task_id") WHERE "calendar_events"."task_id" is not null;

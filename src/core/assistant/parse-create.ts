@@ -1,0 +1,98 @@
+import { DateTime } from "luxon";
+import type { AssistantRequest, Recurrence } from "./calendar-tools.ts";
+import { anchorSeries, parseRecurrence } from "./parse-recurrence.ts";
+import { DURATION, parseDuration, tidy } from "./parse-tasks.ts";
+import { type Ctx, parseWhen } from "./parse-when.ts";
+
+const capital = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+/** "tomorrow morning" → 9:00, "afternoon" → 14:00, "evening"/"tonight" → 19:00. */
+export function partOfDay(text: string, day: DateTime): DateTime | undefined {
+  const hour = /\bmorning\b/i.test(text)
+    ? 9
+    : /\bafternoon\b/i.test(text)
+      ? 14
+      : /\b(?:evening|tonight)\b/i.test(text)
+        ? 19
+        : /\blunch ?time\b/i.test(text)
+          ? 12
+          : undefined;
+  return hour === undefined ? undefined : day.set({ hour, minute: 0, second: 0, millisecond: 0 });
+}
+
+/** "dentist Tuesday 3pm for an hour", "gym every Monday at 7am" → a create_event call. */
+export function parseCreate(body: string, ctx: Ctx): AssistantRequest | undefined {
+  const zone = ctx.timezone;
+  const now = DateTime.fromJSDate(ctx.now, { zone });
+  const rec = parseRecurrence(body, ctx);
+  let rest = rec ? rec.rest : body;
+  // a length ("2 hours of writing") is taken out first, so it is not read as "in 2 hours"
+  const length = DURATION.exec(rest);
+  let minutes: number | undefined;
+  if (length && !/\bin\s*$/i.test(rest.slice(0, length.index))) {
+    minutes = parseDuration(length[0]);
+    rest = `${rest.slice(0, length.index)} ${rest.slice(length.index + length[0].length).replace(/^\s*(?:of|for)\b/i, " ")}`;
+  }
+  let when = parseWhen(rest, ctx);
+  let keptWord = "";
+  if (when && /^(?:morning|afternoon|evening)$/i.test(when.text.trim())) {
+    // "parents evening thursday 6pm": the word is the title's, the date comes after it
+    const later = parseWhen(rest.replace(when.text, "_".repeat(when.text.length)), ctx);
+    if (later) {
+      keptWord = when.text;
+      when = later;
+    }
+  }
+  if (!when && !rec) return undefined;
+  let start = when?.start ?? now.startOf("day");
+  const timed = when?.hasTime ? start : partOfDay(when?.text ?? rest, start);
+  const title = capital(
+    tidy(
+      (when ? rest.replace(when.text, " ") : rest)
+        .replace(/\b(?:in|to|on|into|onto) (?:my|the) (?:calendar|schedule|diary|agenda)\b/gi, " ")
+        .replace(
+          /\b(?:an? )?(?:event|appointment|meeting|reminder) (?:called|named|titled|for)\b/gi,
+          " ",
+        )
+        .replace(
+          keptWord
+            ? /$^/
+            : /\b(?:this|tomorrow|in the) (?:morning|afternoon|evening)\b|\b(?:morning|afternoon|evening|lunch ?time|tonight)\b/gi,
+          " ",
+        )
+        .replace(/\b(?:starting|beginning|from|at|on)\s*$/i, " "),
+    )
+      .replace(/^(?:a|an|the|my|for|of)\s+/i, "")
+      .replace(/^(?:a|an|the|my)\s+/i, ""),
+  );
+  if (!timed && !rec) {
+    const day = start.toFormat("cccc d LLLL");
+    return {
+      tool: "clarify",
+      question: `What time should I put ${title ? `“${title}”` : "it"} on ${day}?`,
+    };
+  }
+  start = timed ?? start.set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
+  let recurrence: Recurrence | undefined;
+  if (rec) {
+    // a series said by its days ("every Monday") starts on the first of them from today
+    const first =
+      rec.recurrence.byDay || rec.recurrence.frequency === "DAILY"
+        ? now.set({ hour: start.hour, minute: start.minute, second: 0, millisecond: 0 })
+        : start;
+    const anchored = anchorSeries(rec, first, now);
+    start = anchored.start;
+    recurrence = anchored.recurrence;
+  }
+  const end =
+    when?.end && !minutes
+      ? start.plus(when.end.diff(when.start))
+      : start.plus({ minutes: minutes ?? 60 });
+  return {
+    tool: "create_event",
+    title: title || "New event",
+    start: start.toUTC().toISO()!,
+    end: end.toUTC().toISO()!,
+    ...(recurrence ? { recurrence } : {}),
+  };
+}

@@ -1,0 +1,143 @@
+import * as chrono from "chrono-node";
+import { DateTime } from "luxon";
+
+export type Ctx = { now: Date; timezone: string };
+
+/** Common misspellings and shorthands, rewritten before anything else reads the text. */
+const TYPOS: [RegExp, string][] = [
+  [/\b(?:tomm?orr?ow|tomorow|tommorow|tomorrw|tmrw?|2moro|2morrow|tmorrow)\b/gi, "tomorrow"],
+  [/\b(?:tday|tdy|2day)\b/gi, "today"],
+  [/\btonite\b/gi, "tonight"],
+  [/\b(?:wensday|wedensday|wednsday|wednesdy)\b/gi, "wednesday"],
+  [/\b(?:tuseday|tuesdy|teusday)\b/gi, "tuesday"],
+  [/\b(?:thurday|thrusday|thursdy)\b/gi, "thursday"],
+  [/\b(?:firday|fridy|frday)\b/gi, "friday"],
+  [/\b(?:mondy|monady)\b/gi, "monday"],
+  [/\b(?:saturdy|satruday)\b/gi, "saturday"],
+  [/\b(?:sundy|snuday)\b/gi, "sunday"],
+  [/\bweds\b/gi, "wed"],
+  [/\b(?:evry|evey|everey|evrey|eveyr)\b/gi, "every"],
+  [/\b(?:thurs|thur)\b/gi, "thu"],
+  [/\btues\b/gi, "tue"],
+  [/\b(?:calender|calandar|calendr|cal)\b/gi, "calendar"],
+  [/\b(?:re-?schedual|re-?shedule|re-?scedule|reschdule|resched)\b/gi, "reschedule"],
+  [/\b(?:cancell?|cancle|cancl|cacnel|canel)\b/gi, "cancel"],
+  [/\b(?:meeting|meting|meeeting|meetng|mtg)\b/gi, "meeting"],
+  [/\b(?:appt|apointment|appointement)\b/gi, "appointment"],
+  [/\b(?:pls|plz|plase|pleas)\b/gi, "please"],
+  [/\b(?:wat|wht|whta)\b/gi, "what"],
+  [/\bwhats\b/gi, "what's"],
+  [/\b(?:wk)\b/gi, "week"],
+  [/\b(?:wkdays|weekdys)\b/gi, "weekdays"],
+  [/\b(?:shedule|schedual|scedule|schedle)\b/gi, "schedule"],
+  [/\bu\b/gi, "you"],
+  [/\bim\b/gi, "I'm"],
+];
+
+export function normalize(message: string): string {
+  let text = message.trim().replace(/[’‘]/g, "'").replace(/\s+/g, " ");
+  for (const [re, to] of TYPOS) text = text.replace(re, to);
+  return (
+    text
+      // forms the date reader does not know, said the way it does
+      .replace(
+        /\bbetween (\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?) and (\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)/gi,
+        "from $1 to $2",
+      )
+      .replace(/\bnext week (?:on )?((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b/gi, "$1 next week")
+  );
+}
+
+function reference(ctx: Ctx) {
+  const offset = DateTime.fromJSDate(ctx.now, { zone: ctx.timezone }).offset;
+  return { instant: ctx.now, timezone: offset };
+}
+
+export type When = {
+  text: string;
+  index: number;
+  start: DateTime;
+  end?: DateTime;
+  hasTime: boolean;
+};
+
+/**
+ * The first date or time a phrase names, in the person's zone. A bare hour without am/pm
+ * between 1 and 6 ("at 3") means the afternoon, as people use it for appointments.
+ */
+export function parseWhen(text: string, ctx: Ctx): When | undefined {
+  const r = chrono.parse(text, reference(ctx), { forwardDate: true })[0];
+  if (!r) return undefined;
+  const zone = ctx.timezone;
+  const fix = (c: chrono.ParsedComponents) => {
+    let d = DateTime.fromJSDate(c.date(), { zone });
+    if (c.isCertain("hour") && !c.isCertain("meridiem") && d.hour >= 1 && d.hour <= 6) {
+      d = d.plus({ hours: 12 });
+    }
+    return d;
+  };
+  const start = fix(r.start);
+  let end = r.end ? fix(r.end) : undefined;
+  if (end && end <= start) end = end.plus({ hours: 12 });
+  return {
+    text: r.text,
+    index: r.index,
+    start,
+    ...(end ? { end } : {}),
+    hasTime: r.start.isCertain("hour"),
+  };
+}
+
+/** All dates a phrase names, in order (for "from Tuesday to Thursday" and until-clauses). */
+export function parseAll(text: string, ctx: Ctx) {
+  return chrono.parse(text, reference(ctx), { forwardDate: true });
+}
+
+export type Range = { from: string; to: string; label: string };
+
+const DAY_NAMES = /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/i;
+
+/** The local day, days or week a phrase names, as a UTC range; today when it names none. */
+export function rangeOf(text: string, ctx: Ctx): Range {
+  const zone = ctx.timezone;
+  const now = DateTime.fromJSDate(ctx.now, { zone });
+  const range = (from: DateTime, to: DateTime, label: string) => ({
+    from: from.toUTC().toISO()!,
+    to: to.toUTC().toISO()!,
+    label,
+  });
+  if (/\bnext week\b/i.test(text) && !DAY_NAMES.test(text.replace(/\bweek\w*/gi, ""))) {
+    const start = now.plus({ weeks: 1 }).startOf("week");
+    return range(start, start.plus({ weeks: 1 }), "next week");
+  }
+  if (/\b(?:this|the|rest of the|my) week\b|\bweek ahead\b|\bthis wk\b/i.test(text)) {
+    // at the weekend "this week" means the days ahead; otherwise the rest of this week
+    const end =
+      now.weekday >= 6
+        ? now.plus({ days: 7 }).startOf("day")
+        : now.endOf("week").plus({ milliseconds: 1 });
+    return range(now, end, "this week");
+  }
+  if (/\b(?:this |the )?weekend\b/i.test(text)) {
+    const sat = now.weekday >= 6 ? now.startOf("day") : now.set({ weekday: 6 }).startOf("day");
+    return range(sat, now.set({ weekday: 7 }).startOf("day").plus({ days: 1 }), "this weekend");
+  }
+  const when = parseWhen(text, ctx);
+  if (!when) return range(now.startOf("day"), now.startOf("day").plus({ days: 1 }), "today");
+  const day = when.start.startOf("day");
+  return range(day, day.plus({ days: 1 }), dayLabel(day, now, when.text));
+}
+
+/** "today", "tomorrow", or "on Tuesday 1 Dec" — never "on on". */
+export function dayLabel(day: DateTime, now: DateTime, said?: string): string {
+  const diff = Math.round(day.startOf("day").diff(now.startOf("day"), "days").days);
+  if (diff === 0) return "today";
+  if (diff === 1) return "tomorrow";
+  if (
+    said &&
+    /^(?:on )?(?:this |next )?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*$/i.test(said.trim()) &&
+    diff < 7
+  )
+    return `on ${day.toFormat("cccc")}`;
+  return `on ${day.toFormat("cccc d LLLL")}`;
+}

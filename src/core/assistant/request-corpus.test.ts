@@ -1,0 +1,166 @@
+import { readFileSync } from "node:fs";
+import { DateTime } from "luxon";
+import { describe, expect, it } from "vitest";
+import type { AssistantRequest, EventMatch } from "./calendar-tools.ts";
+import { parseCalendarRequest } from "./parse-calendar-request.ts";
+
+/**
+ * The built-in assistant against a corpus of the ways people ask (tests/fixtures). Each case
+ * states the expected action and only the arguments that matter; the test reports accuracy
+ * and fails below 95 %. The corpus is written from how people talk, not from the parser.
+ */
+type Expect = Record<string, unknown> & { action: string };
+const corpus = JSON.parse(
+  readFileSync(new URL("../../../tests/fixtures/assistant-requests.json", import.meta.url), "utf8"),
+) as { now: string; timezone: string; cases: { text: string; expect: Expect; set?: string }[] };
+
+const zone = corpus.timezone;
+const ctx = { now: DateTime.fromISO(corpus.now, { zone }).toJSDate(), timezone: zone };
+const local = (iso: string) => DateTime.fromISO(iso).setZone(zone);
+const day = (iso: string) => local(iso).toFormat("yyyy-MM-dd");
+const minute = (iso: string) => local(iso).toFormat("yyyy-MM-dd HH:mm");
+const hhmm = (iso: string) => local(iso).toFormat("HH:mm");
+
+const GENERIC = new Set([
+  "the",
+  "a",
+  "an",
+  "my",
+  "our",
+  "appointment",
+  "event",
+  "meeting",
+  "session",
+]);
+/** Words that name an event, for matching ("the dentist appointment" ~ "dentist"). */
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/['"“”‘’]/g, "")
+    .split(/[^\p{L}\p{N}:/-]+/u)
+    .filter((w) => w && !GENERIC.has(w))
+    .map((w) => w.replace(/s$/, ""))
+    .sort()
+    .join(" ");
+const titleOf = (s: string) => s.toLowerCase().replace(/^(?:the|a|an|my)\s+/, "");
+
+function checkMatch(m: EventMatch, e: Expect, errors: string[]) {
+  if (e.title !== undefined && words(m.title ?? "") !== words(String(e.title)))
+    errors.push(`title ${m.title} ≠ ${e.title}`);
+  if (
+    e.on !== undefined &&
+    (!m.on || day(m.on.from) !== e.on) &&
+    (!m.start || day(m.start) !== e.on)
+  )
+    errors.push(`on ${JSON.stringify(m)} ≠ ${e.on}`);
+  if (e.at !== undefined && (!m.start || hhmm(m.start) !== e.at))
+    errors.push(`at ${m.start} ≠ ${e.at}`);
+}
+
+function check(call: AssistantRequest | undefined, e: Expect): string[] {
+  const errors: string[] = [];
+  const action = call?.tool ?? "none";
+  if (action !== e.action) return [`action ${action} ≠ ${e.action}`];
+  if (!call) return errors;
+  switch (call.tool) {
+    case "create_event": {
+      if (e.title !== undefined && titleOf(call.title) !== titleOf(String(e.title)))
+        errors.push(`title “${call.title}” ≠ “${e.title}”`);
+      if (e.start !== undefined && minute(call.start) !== e.start)
+        errors.push(`start ${minute(call.start)} ≠ ${e.start}`);
+      if (e.end !== undefined && hhmm(call.end) !== e.end)
+        errors.push(`end ${hhmm(call.end)} ≠ ${e.end}`);
+      const r = e.repeat as Record<string, unknown> | undefined;
+      if (r) {
+        const got = call.recurrence;
+        if (!got) errors.push("no recurrence");
+        else {
+          if (r.freq !== got.frequency) errors.push(`freq ${got.frequency}`);
+          if (r.interval !== undefined && r.interval !== got.interval)
+            errors.push(`interval ${got.interval}`);
+          if (r.byDay !== undefined && JSON.stringify(r.byDay) !== JSON.stringify(got.byDay))
+            errors.push(`byDay ${got.byDay}`);
+          if (r.until !== undefined && (!got.until || day(got.until) !== r.until))
+            errors.push(`until ${got.until}`);
+          if (r.count !== undefined && r.count !== got.count) errors.push(`count ${got.count}`);
+        }
+      } else if (call.recurrence) errors.push("unexpected recurrence");
+      break;
+    }
+    case "list_events":
+    case "find_free_time":
+      if (e.from !== undefined && day(call.from) !== e.from) errors.push(`from ${day(call.from)}`);
+      if (e.to !== undefined && day(call.to) !== e.to) errors.push(`to ${day(call.to)}`);
+      if (call.tool === "find_free_time" && e.minutes !== undefined && e.minutes !== call.minutes)
+        errors.push(`minutes ${call.minutes}`);
+      break;
+    case "update_event": {
+      checkMatch(call.match, e, errors);
+      const to = e.to as string | undefined;
+      if (to?.length === 5 && (!call.start || !call.sameDay || hhmm(call.start) !== to))
+        errors.push(`to ${call.start && hhmm(call.start)} sameDay=${call.sameDay}`);
+      if (to?.length === 10 && (!call.start || !call.keepTime || day(call.start) !== to))
+        errors.push(`to ${call.start && day(call.start)} keepTime=${call.keepTime}`);
+      if (to?.length === 16 && (!call.start || call.keepTime || minute(call.start) !== to))
+        errors.push(`to ${call.start && minute(call.start)}`);
+      if (e.shift !== undefined && call.shiftMinutes !== e.shift)
+        errors.push(`shift ${call.shiftMinutes}`);
+      if (e.scope !== undefined && (call.scope ?? null) !== e.scope)
+        errors.push(`scope ${call.scope}`);
+      break;
+    }
+    case "delete_event":
+      checkMatch(call.match, e, errors);
+      if (e.scope !== undefined && (call.scope ?? null) !== e.scope)
+        errors.push(`scope ${call.scope}`);
+      break;
+    case "add_tasks":
+    case "add_tasks_and_plan": {
+      const want = (e.tasks ?? []) as { title: string; minutes: number; due?: string }[];
+      if (want.length !== call.tasks.length) errors.push(`tasks ${JSON.stringify(call.tasks)}`);
+      want.forEach((w, i) => {
+        const t = call.tasks[i];
+        if (!t) return;
+        if (titleOf(t.title) !== titleOf(w.title)) errors.push(`task title “${t.title}”`);
+        if (t.estimateMinutes !== w.minutes) errors.push(`task minutes ${t.estimateMinutes}`);
+        if ((t.deadline ? day(t.deadline) : undefined) !== w.due)
+          errors.push(`task due ${t.deadline}`);
+      });
+      if (call.tool === "add_tasks_and_plan" && e.days !== undefined && call.days !== e.days)
+        errors.push(`days ${call.days}`);
+      break;
+    }
+    case "plan":
+      if (e.days !== undefined && call.days !== e.days) errors.push(`days ${call.days}`);
+      break;
+    case "complete_task":
+      if (words(call.title) !== words(String(e.title))) errors.push(`title ${call.title}`);
+      break;
+    case "small_talk":
+      if (call.kind !== e.kind) errors.push(`kind ${call.kind}`);
+      break;
+  }
+  return errors;
+}
+
+describe("the built-in assistant's understanding", () => {
+  it(`understands at least 95 % of the ${corpus.cases.length} phrasings in the corpus`, () => {
+    expect(corpus.cases.length).toBeGreaterThanOrEqual(300);
+    const misses: string[] = [];
+    let heldOut = 0;
+    let heldOutMissed = 0;
+    for (const c of corpus.cases) {
+      const errors = check(parseCalendarRequest(c.text, ctx), c.expect);
+      if (c.set === "held-out") heldOut++;
+      if (errors.length === 0) continue;
+      misses.push(`${c.text}  →  ${errors.join("; ")}`);
+      if (c.set === "held-out") heldOutMissed++;
+    }
+    const accuracy = 1 - misses.length / corpus.cases.length;
+    const pct = (n: number, of: number) => `${n}/${of} = ${((n / of) * 100).toFixed(1)} %`;
+    console.info(
+      `assistant corpus: ${pct(corpus.cases.length - misses.length, corpus.cases.length)} (held-out part: ${pct(heldOut - heldOutMissed, heldOut)})${misses.length ? `\nmisses:\n  ${misses.join("\n  ")}` : ""}`,
+    );
+    expect(accuracy).toBeGreaterThanOrEqual(0.95);
+  });
+});

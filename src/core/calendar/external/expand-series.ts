@@ -1,0 +1,347 @@
+import ICAL from "ical.js";
+import { type EventData, readEvent, type ZonedValue } from "./read-event.ts";
+import {
+  CalendarDataError,
+  EXTERNAL_LIMITS,
+  type ExternalOccurrence,
+  type ExternalSeries,
+  type SeriesBounds,
+} from "./types.ts";
+import { wallAsUtc, wallFromUtcMs, wallToInstant } from "./zones.ts";
+
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+/** Wall clocks run at most 14 h from UTC (Pacific/Kiritimati): the margin of the wall frame. */
+const ZONE_MARGIN = 14 * HOUR;
+const PERIOD_MS: Record<string, number> = {
+  SECONDLY: 1000,
+  MINUTELY: 60_000,
+  HOURLY: HOUR,
+  DAILY: DAY,
+  WEEKLY: 7 * DAY,
+};
+
+export type ExpandContext = {
+  from: Date;
+  to: Date;
+  /** The person's IANA zone: floating times (without X-WR-TIMEZONE) and all-day days. */
+  personZone: string;
+  /** The person's addresses, lower case: an ATTENDEE among them with PARTSTAT=DECLINED frees the time. */
+  addresses: readonly string[];
+  /**
+   * Recurrence steps left for the whole calendar, shared by every series expanded with it
+   * (a calendar of many hostile series stops as early as one); decremented in place.
+   */
+  budget?: { steps: number };
+};
+
+type Reader = { instant: (v: ZonedValue) => number; key: (v: ZonedValue) => string };
+
+function readerFor(series: ExternalSeries, personZone: string): Reader {
+  const floating = series.floatingZone ?? personZone;
+  const instant = (v: ZonedValue): number => {
+    if (v.wall.isDate)
+      return wallToInstant({ ...v.wall, hour: 0, minute: 0, second: 0 }, personZone);
+    if (v.zone.kind === "utc") return wallAsUtc(v.wall);
+    if (v.zone.kind === "tzid") {
+      const ref = series.zones[v.zone.tzid];
+      if (ref) return wallToInstant(v.wall, ref);
+    }
+    return wallToInstant(v.wall, floating);
+  };
+  const key = (v: ZonedValue) => (v.wall.isDate ? `d:${wallAsUtc(v.wall)}` : `t:${instant(v)}`);
+  return { instant, key };
+}
+
+/** An occurrence's length: DTEND, else DURATION, else the RFC 5545 default (a day / nothing). */
+function lengthOf(e: EventData, r: Reader): number {
+  if (e.start.wall.isDate) {
+    const days = e.end?.wall.isDate
+      ? Math.round((wallAsUtc(e.end.wall) - wallAsUtc(e.start.wall)) / DAY)
+      : e.durationSeconds !== null
+        ? Math.ceil((e.durationSeconds * 1000) / DAY)
+        : 1;
+    return Math.max(1, days) * DAY;
+  }
+  const ms = e.end
+    ? r.instant(e.end) - r.instant(e.start)
+    : e.durationSeconds !== null
+      ? e.durationSeconds * 1000
+      : 0;
+  return Math.max(0, ms);
+}
+
+function isBusy(e: EventData, allDay: boolean, addresses: readonly string[]): boolean {
+  if (e.transp === "TRANSPARENT") return false;
+  if (allDay && e.transp !== "OPAQUE") return false;
+  return !e.attendees.some((a) => a.partstat === "DECLINED" && addresses.includes(a.address));
+}
+
+function budgetError(summary: string | null): CalendarDataError {
+  const name = summary ? `"${summary.slice(0, 80)}"` : "An event";
+  return new CalendarDataError(
+    `${name} repeats more often than Sage can follow, so this calendar was not read`,
+    "too-complex",
+  );
+}
+
+/**
+ * A recurrence iterator in the wall frame whose every inner step is counted: ical.js can
+ * loop without end on rules no date satisfies (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30), so the
+ * step that exceeds the budget throws instead. Never runs more than `maxStepsPerSeries` steps.
+ */
+function boundedIterator(rule: ICAL.Recur, start: ICAL.Time, onStep: () => void) {
+  const iterator = rule.iterator(start) as ICAL.RecurIterator & {
+    check_contracting_rules: () => boolean;
+  };
+  const check = iterator.check_contracting_rules.bind(iterator);
+  iterator.check_contracting_rules = () => {
+    onStep();
+    return check();
+  };
+  return iterator;
+}
+
+type Candidate = { wall: ZonedValue["wall"]; zone: ZonedValue["zone"] };
+
+/**
+ * The occurrences of one series overlapping [from, to), in start order: RRULE, RDATE and
+ * EXDATE in the event's own zone (09:00 stays 09:00 across DST), RECURRENCE-ID overrides
+ * (moved or cancelled, RANGE=THISANDFUTURE too), cancelled occurrences left out.
+ * Iteration starts near the window when the rule allows it; the work is bounded by
+ * EXTERNAL_LIMITS and a series over them throws CalendarDataError.
+ */
+export function expandSeries(series: ExternalSeries, ctx: ExpandContext): ExternalOccurrence[] {
+  const events = series.components
+    .map((c) => readEvent(new ICAL.Component(c)))
+    .filter((e): e is EventData => e !== null);
+  const master = events.find((e) => !e.recurrenceId);
+  const overrides = events.filter((e) => e.recurrenceId);
+  if (overrides.length > EXTERNAL_LIMITS.maxOverrides) {
+    throw new CalendarDataError(
+      `"${(master?.summary ?? series.uid).slice(0, 80)}" has more than ${EXTERNAL_LIMITS.maxOverrides} changed occurrences, so this calendar was not read`,
+      "too-complex",
+    );
+  }
+  const r = readerFor(series, ctx.personZone);
+  const from = ctx.from.getTime();
+  const to = ctx.to.getTime();
+  const out: ExternalOccurrence[] = [];
+
+  const emit = (e: EventData, startMs: number, lengthMs: number, rid: ZonedValue | null) => {
+    if (e.status === "CANCELLED") return;
+    const allDay = e.start.wall.isDate;
+    const end = startMs + lengthMs;
+    const overlaps = lengthMs === 0 ? startMs >= from && startMs < to : startMs < to && end > from;
+    if (!overlaps) return;
+    if (out.length >= EXTERNAL_LIMITS.maxOccurrencesPerSeries) throw budgetError(e.summary);
+    // all-day: the date itself, as midnight UTC (the instant was the person's local midnight)
+    const startDate = allDay ? wallAsUtc(dateAt(startMs, ctx.personZone)) : startMs;
+    out.push({
+      uid: series.uid,
+      recurrenceId: rid ? new Date(r.instant(rid)).toISOString() : null,
+      title: e.summary ?? "Busy",
+      location: e.location,
+      start: new Date(startDate),
+      end: new Date(startDate + (allDay ? Math.round(lengthMs / DAY) * DAY : lengthMs)),
+      allDay,
+      busy: isBusy(e, allDay, ctx.addresses),
+    });
+  };
+
+  for (const o of overrides) emit(o, r.instant(o.start), lengthOf(o, r), o.recurrenceId);
+  if (master) expandMaster(master, overrides, r, ctx, emit);
+  return out.sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+/** The local date at an instant, as a wall time at midnight. */
+function dateAt(ms: number, zone: string) {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(new Date(ms));
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: 0,
+    minute: 0,
+    second: 0,
+    isDate: true,
+  };
+}
+
+function expandMaster(
+  master: EventData,
+  overrides: EventData[],
+  r: Reader,
+  ctx: ExpandContext,
+  emit: (e: EventData, startMs: number, lengthMs: number, rid: ZonedValue | null) => void,
+): void {
+  const exact = new Set(
+    overrides.filter((o) => !o.thisAndFuture).map((o) => r.key(o.recurrenceId!)),
+  );
+  const ranges = overrides
+    .filter((o) => o.thisAndFuture)
+    .map((o) => {
+      const rid = r.instant(o.recurrenceId!);
+      return { rid, shift: r.instant(o.start) - rid, event: o };
+    })
+    .sort((a, b) => a.rid - b.rid);
+  const excluded = new Set(master.exdates.map((x) => r.key(x)));
+  const baseLength = lengthOf(master, r);
+  const maxShift = Math.max(0, ...ranges.map((x) => Math.abs(x.shift) + lengthOf(x.event, r)));
+
+  const consider = (c: Candidate) => {
+    const key = r.key(c);
+    if (exact.has(key) || excluded.has(key)) return;
+    const original = r.instant(c);
+    const range = ranges.findLast((x) => x.rid <= original);
+    if (range && r.key(range.event.recurrenceId!) === key) return; // emitted as the override itself
+    if (range) emit(range.event, original + range.shift, lengthOf(range.event, r), c);
+    else emit(master, original, baseLength, master.rrule || master.rdates.length ? c : null);
+  };
+
+  if (!master.rrule) {
+    consider(master.start);
+    for (const d of master.rdates) consider(d);
+    return;
+  }
+  const wallFrom = ctx.from.getTime() - ZONE_MARGIN - maxShift - baseLength;
+  const wallTo = ctx.to.getTime() + ZONE_MARGIN + maxShift;
+  for (const d of master.rdates) {
+    const w = wallAsUtc(d.wall);
+    if (w >= wallFrom - DAY && w <= wallTo) consider(d);
+  }
+  iterateRule(master, { wallFrom, wallTo, consider, r, budget: ctx.budget });
+}
+
+function iterateRule(
+  master: EventData,
+  opts: {
+    wallFrom: number;
+    wallTo: number;
+    consider: (c: Candidate) => void;
+    r: Reader;
+    budget: { steps: number } | undefined;
+  },
+): void {
+  const rule = master.rrule!.clone();
+  const until = rule.until;
+  rule.until = null;
+  const isDate = master.start.wall.isDate;
+  const dtstart = wallAsUtc(master.start.wall);
+  let start = dtstart;
+  const period = PERIOD_MS[rule.freq];
+  if (period && !rule.count) {
+    // Without COUNT, whole periods can be skipped: the rule's phase is unchanged, and the
+    // moved start (which may not match the rule) lies before the window by two periods.
+    const step = period * (rule.interval || 1);
+    const target = opts.wallFrom - 2 * step;
+    if (target > dtstart) start = dtstart + Math.floor((target - dtstart) / step) * step;
+  }
+  let steps = 0;
+  const onStep = () => {
+    if (++steps > EXTERNAL_LIMITS.maxStepsPerSeries) throw budgetError(master.summary);
+    if (opts.budget && --opts.budget.steps < 0) throw budgetError(master.summary);
+  };
+  const untilMs = until ? untilLimit(until, master, opts.r) : Number.POSITIVE_INFINITY;
+  const iterator = boundedIterator(
+    rule,
+    ICAL.Time.fromData({ ...wallFromUtcMs(start, isDate), isDate }),
+    onStep,
+  );
+  for (let t = iterator.next(); t; t = iterator.next()) {
+    onStep();
+    const wall = {
+      year: t.year,
+      month: t.month,
+      day: t.day,
+      hour: t.hour,
+      minute: t.minute,
+      second: t.second,
+      isDate,
+    };
+    const w = wallAsUtc(wall);
+    if (w > opts.wallTo) break;
+    if (start !== dtstart && w === start) continue;
+    const candidate = { wall, zone: master.start.zone };
+    if (
+      (isDate || until?.zone !== ICAL.Timezone.utcTimezone ? w : opts.r.instant(candidate)) >
+      untilMs
+    )
+      break;
+    if (w < opts.wallFrom) continue;
+    opts.consider(candidate);
+  }
+}
+
+/** UNTIL as a limit comparable with occurrences: an instant (UTC) or a wall time (date, floating). */
+function untilLimit(until: ICAL.Time, master: EventData, r: Reader): number {
+  if (until.isDate)
+    return wallAsUtc({ ...wallOf(until), isDate: true }) + (master.start.wall.isDate ? 0 : DAY - 1);
+  if (until.zone === ICAL.Timezone.utcTimezone)
+    return r.instant({ wall: wallOf(until), zone: { kind: "utc" } });
+  return wallAsUtc(wallOf(until));
+}
+
+const wallOf = (t: ICAL.Time) => ({
+  year: t.year,
+  month: t.month,
+  day: t.day,
+  hour: t.hour,
+  minute: t.minute,
+  second: t.second,
+  isDate: t.isDate,
+});
+
+/**
+ * Coarse bounds of a series for the database prefilter: the earliest wall time minus the
+ * zone margin, and the last end (null when the series repeats without end, or with a COUNT
+ * too large to walk cheaply).
+ */
+export function seriesBounds(series: ExternalSeries): SeriesBounds {
+  const events = series.components
+    .map((c) => readEvent(new ICAL.Component(c)))
+    .filter((e): e is EventData => e !== null);
+  const r = readerFor(series, "UTC");
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  let unbounded = false;
+  const maxLength = Math.max(0, ...events.map((e) => lengthOf(e, r)));
+  const maxShift = Math.max(
+    0,
+    ...events
+      .filter((e) => e.recurrenceId)
+      .map((e) => Math.abs(wallAsUtc(e.start.wall) - wallAsUtc(e.recurrenceId!.wall))),
+  );
+  for (const e of events) {
+    for (const v of [e.start, ...e.rdates]) {
+      first = Math.min(first, wallAsUtc(v.wall));
+      last = Math.max(last, wallAsUtc(v.wall));
+    }
+    if (!e.rrule) continue;
+    if (e.rrule.until) last = Math.max(last, wallAsUtc(wallOf(e.rrule.until)) + DAY);
+    else if (e.rrule.count && e.rrule.count <= 2_000) {
+      let lastWall = wallAsUtc(e.start.wall);
+      try {
+        let steps = 0;
+        const it = boundedIterator(e.rrule, ICAL.Time.fromData({ ...e.start.wall }), () => {
+          if (++steps > EXTERNAL_LIMITS.maxStepsPerSeries) throw budgetError(e.summary);
+        });
+        for (let t = it.next(); t; t = it.next()) lastWall = wallAsUtc(wallOf(t));
+        last = Math.max(last, lastWall);
+      } catch {
+        unbounded = true;
+      }
+    } else unbounded = true;
+  }
+  if (first === Number.POSITIVE_INFINITY) first = 0;
+  return {
+    firstStart: new Date(first - ZONE_MARGIN - maxShift),
+    lastEnd: unbounded ? null : new Date(last + maxLength + ZONE_MARGIN + maxShift),
+  };
+}

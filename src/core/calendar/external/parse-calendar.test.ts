@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { parseCalendar } from "./parse-calendar.ts";
+import { CalendarDataError } from "./types.ts";
+import { ianaForTzid } from "./zones.ts";
+
+describe("parseCalendar", () => {
+  it("refuses what is not a calendar", () => {
+    expect(() => parseCalendar("<html><body>Sign in</body></html>")).toThrow(CalendarDataError);
+    expect(() => parseCalendar("")).toThrow(/did not answer with a calendar/);
+  });
+
+  it("skips malformed lines instead of refusing the whole file", () => {
+    const parsed = parseCalendar(
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nthis is junk\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260301T090000Z\r\n<p>\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+    );
+    expect(parsed.skippedLines).toBe(2);
+    expect(parsed.series.map((s) => s.uid)).toEqual(["a"]);
+  });
+
+  it("reads a truncated file as far as it goes", () => {
+    const parsed = parseCalendar(
+      "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nDTSTART:20260301T090000Z\nEND:VEVENT\nBEGIN:VEVENT\nUID:b",
+    );
+    expect(parsed.series.map((s) => s.uid)).toEqual(["a", "b"]);
+  });
+
+  it("refuses deep nesting and oversized text with a clear error", () => {
+    const deep = `BEGIN:VCALENDAR\n${"BEGIN:X\n".repeat(20)}`;
+    expect(() => parseCalendar(deep)).toThrow(/nests its parts too deeply/);
+    expect(() => parseCalendar(`BEGIN:VCALENDAR\n${"X".repeat(10 * 1024 * 1024)}`)).toThrow(
+      /larger than 10 MB/,
+    );
+  });
+
+  it("groups overrides with their master by UID and names the calendar", () => {
+    const parsed = parseCalendar(
+      [
+        "BEGIN:VCALENDAR",
+        "X-WR-CALNAME:Team",
+        "BEGIN:VEVENT",
+        "UID:s",
+        "DTSTART:20260301T090000Z",
+        "RRULE:FREQ=DAILY",
+        "END:VEVENT",
+        "BEGIN:VEVENT",
+        "UID:s",
+        "RECURRENCE-ID:20260302T090000Z",
+        "DTSTART:20260302T100000Z",
+        "END:VEVENT",
+        "END:VCALENDAR",
+      ].join("\n"),
+    );
+    expect(parsed.name).toBe("Team");
+    expect(parsed.series).toHaveLength(1);
+    expect(parsed.series[0]!.components).toHaveLength(2);
+  });
+
+  it("refuses a calendar with more series than a connection may hold", () => {
+    const events = Array.from(
+      { length: 5_001 },
+      (_, i) => `BEGIN:VEVENT\nUID:${i}\nDTSTART:20260301T090000Z\nEND:VEVENT`,
+    );
+    expect(() => parseCalendar(`BEGIN:VCALENDAR\n${events.join("\n")}\nEND:VCALENDAR`)).toThrow(
+      /more than 5000 events/,
+    );
+  });
+});
+
+describe("ianaForTzid", () => {
+  it.each([
+    ["Europe/Berlin", "Europe/Berlin"],
+    ["W. Europe Standard Time", "Europe/Berlin"],
+    ["Eastern Standard Time", "America/New_York"],
+    ["/mozilla.org/20050126_1/Europe/London", "Europe/London"],
+    [
+      "/freeassociation.sourceforge.net/Tzfile/America/Argentina/Buenos_Aires",
+      "America/Argentina/Buenos_Aires",
+    ],
+    ['"America/Chicago"', "America/Chicago"],
+  ])("%s → %s", (tzid, iana) => {
+    expect(ianaForTzid(tzid)).toBe(iana);
+  });
+
+  it("an unknown name resolves to nothing (read as floating)", () => {
+    expect(ianaForTzid("Customized Time Zone")).toBeUndefined();
+  });
+});

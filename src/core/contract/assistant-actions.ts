@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** One thing a card is about: an event (or planned block), or a task. Instants are ISO. */
+export const actionItem = z.object({
+  title: z.string(),
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+  /** For a move: where it was. */
+  before: z.object({ start: z.string(), end: z.string().nullable() }).optional(),
+  /** "every Monday", "weekdays until 18 Dec" — said in words for a series. */
+  repeat: z.string().optional(),
+  /** Why a planned block sits where it does ("your peak, before the 10:00 meeting"). */
+  why: z.string().optional(),
+});
+export type ActionItem = z.infer<typeof actionItem>;
+
+/**
+ * A change the assistant made, shown under its reply with Undo. `conflicts` are the events
+ * the change now overlaps (flagged, never silently accepted).
+ */
+export const actionCard = z.object({
+  id: z.uuid(),
+  kind: z.enum(["created", "moved", "cancelled", "planned", "tasks_added", "task_done"]),
+  items: z.array(actionItem),
+  conflicts: z.array(z.object({ title: z.string(), start: z.string(), end: z.string() })),
+  undone: z.boolean(),
+});
+export type ActionCard = z.infer<typeof actionCard>;
+
+export const undoActionResponse = z.object({
+  card: actionCard,
+  /** The calendar changed (the panel refreshes); false when it was already undone. */
+  calendarChanged: z.boolean(),
+});
+export type UndoActionResponse = z.infer<typeof undoActionResponse>;

@@ -1,0 +1,101 @@
+import type { EventMatch } from "../../core/assistant/calendar-tools.ts";
+import { seriesOf } from "../../core/calendar/event-series.ts";
+import { expandWithExceptions } from "../../core/calendar/occurrences.ts";
+import type { ServerEvent } from "../../core/contract/calendar.ts";
+import { listEvents } from "../calendar/list-events.ts";
+import type { Db } from "../db/client.ts";
+import type { Voice } from "./format-when.ts";
+
+export type ToolCtx = { db: Db; userId: string; now: Date; voice: Voice };
+export type Hit = { event: ServerEvent; start: Date; end: Date };
+
+const DAY = 86_400_000;
+const GENERIC = new Set([
+  "the",
+  "a",
+  "an",
+  "my",
+  "our",
+  "appointment",
+  "event",
+  "meeting",
+  "session",
+  "thing",
+]);
+
+/** The words that name an event: "the dentist appointment" → ["dentist"]. */
+export function nameWords(s: string): string[] {
+  const all = s
+    .toLowerCase()
+    .replace(/['"“”‘’]/g, "")
+    .split(/[^\p{L}\p{N}:/-]+/u)
+    .filter(Boolean);
+  const named = all.filter((w) => !GENERIC.has(w));
+  return (named.length > 0 ? named : all).map((w) => w.replace(/(?<=\w{3})s$/, ""));
+}
+
+/** Every word said appears in the title (as a word start): "gym" ~ "Gym", "standups" ~ "Standup". */
+export function titleMatches(title: string, said: string): boolean {
+  const have = nameWords(title);
+  return nameWords(said).every((w) => have.some((h) => h.startsWith(w) || w.startsWith(h)));
+}
+
+/** The user's own upcoming occurrences that a phrase like "the dentist" or "the 3pm" names. */
+export async function findMatches(ctx: ToolCtx, match: EventMatch): Promise<Hit[]> {
+  const zone = ctx.voice.zone;
+  const from = match.on ? new Date(match.on.from) : ctx.now;
+  const to = match.on ? new Date(match.on.to) : new Date(ctx.now.getTime() + 60 * DAY);
+  const events = await listEvents(ctx.db, {
+    userId: ctx.userId,
+    from: from.toISOString(),
+    to: to.toISOString(),
+  });
+  const hits: Hit[] = [];
+  const at = match.start ? Date.parse(match.start) : undefined;
+  for (const event of events) {
+    if (match.title && !titleMatches(event.title, match.title)) continue;
+    for (const o of expandWithExceptions(seriesOf(event), { from, to, zone, limit: 50 })) {
+      if (at !== undefined && Math.abs(o.start.getTime() - at) > 60_000) {
+        // "the 3pm" without a day means the next 3pm occurrence on any day
+        const local = new Date(o.start).toLocaleTimeString("en-GB", { timeZone: zone });
+        const target = new Date(at).toLocaleTimeString("en-GB", { timeZone: zone });
+        if (local !== target) continue;
+      }
+      hits.push({ event, start: o.start, end: o.end });
+      break; // the next occurrence of a series is the one meant
+    }
+  }
+  return hits.sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+/** Timed events overlapping [start, end), other than `except` — what a change would collide with. */
+export async function overlapping(
+  ctx: ToolCtx,
+  spans: { start: Date; end: Date }[],
+  except: Set<string>,
+): Promise<{ title: string; start: string; end: string }[]> {
+  if (spans.length === 0) return [];
+  const from = new Date(Math.min(...spans.map((s) => s.start.getTime())));
+  const to = new Date(Math.max(...spans.map((s) => s.end.getTime())));
+  const events = await listEvents(ctx.db, {
+    userId: ctx.userId,
+    from: from.toISOString(),
+    to: to.toISOString(),
+  });
+  const out: { title: string; start: string; end: string }[] = [];
+  for (const e of events) {
+    if (except.has(e.id) || e.all_day) continue;
+    for (const o of expandWithExceptions(seriesOf(e), {
+      from,
+      to,
+      zone: ctx.voice.zone,
+      limit: 50,
+    })) {
+      if (spans.some((s) => o.start < s.end && o.end > s.start)) {
+        out.push({ title: e.title, start: o.start.toISOString(), end: o.end.toISOString() });
+      }
+      if (out.length >= 10) return out;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,228 @@
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type ActionCard, actionCard } from "../../core/contract/assistant-actions.ts";
+import type { Db } from "../db/client.ts";
+import { assistantActions, calendarEvents, tasks } from "../db/schema.ts";
+import { AppError, notFound } from "../errors.ts";
+import { taskTombstone } from "../tasks/delete-task.ts";
+
+/**
+ * One step that puts a change back. `version` is the event's version right after the
+ * assistant's change: if it differs at undo time, the person (or a sync) has changed the
+ * event since, and Undo refuses rather than overwrite their edit.
+ */
+const undoStep = z.discriminatedUnion("op", [
+  z.object({ op: z.literal("delete_event"), id: z.uuid(), version: z.number().int() }),
+  z.object({ op: z.literal("restore_event"), id: z.uuid(), version: z.number().int() }),
+  z.object({
+    op: z.literal("revert_event"),
+    id: z.uuid(),
+    version: z.number().int(),
+    before: z.object({
+      startTime: z.string(),
+      endTime: z.string().nullable(),
+      source: z.enum(["user", "assistant"]),
+    }),
+  }),
+  /** One occurrence of a series put back: out of the series' exdates, its override gone. */
+  z.object({
+    op: z.literal("restore_occurrence"),
+    seriesId: z.uuid(),
+    seriesVersion: z.number().int(),
+    occurrence: z.iso.datetime({ offset: true }),
+    override: z.object({ id: z.uuid(), version: z.number().int() }).optional(),
+  }),
+  z.object({ op: z.literal("delete_task"), id: z.uuid() }),
+  z.object({ op: z.literal("reopen_task"), id: z.uuid() }),
+]);
+export type UndoStep = z.infer<typeof undoStep>;
+// written by the server itself; a four-week plan stays far below this
+const undoSteps = z.array(undoStep).max(10_000);
+
+/** The database or a transaction on it (a card is stored in its reply's transaction). */
+type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** A change made this turn, before it is stored: the card (without id) and its undo. */
+export type PendingAction = { card: Omit<ActionCard, "id" | "undone">; undo: UndoStep[] };
+
+/** Stores the turn's actions with the reply they belong to and returns their cards. */
+export async function recordActions(
+  db: Executor,
+  userId: string,
+  pending: PendingAction[],
+  messageId: string,
+): Promise<ActionCard[]> {
+  if (pending.length === 0) return [];
+  const rows = await db
+    .insert(assistantActions)
+    .values(pending.map((p) => ({ userId, messageId, card: p.card, undo: p.undo })))
+    .returning({ id: assistantActions.id });
+  return pending.map((p, i) => ({ ...p.card, id: rows[i]!.id, undone: false }));
+}
+
+/** The cards of some messages, in the order they were made. */
+export async function cardsByMessage(db: Db, messageIds: string[]) {
+  const byMessage = new Map<string, ActionCard[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .select()
+    .from(assistantActions)
+    .where(inArray(assistantActions.messageId, messageIds))
+    .orderBy(assistantActions.createdAt);
+  for (const row of rows) {
+    const card = toCard(row);
+    if (!card || !row.messageId) continue;
+    byMessage.set(row.messageId, [...(byMessage.get(row.messageId) ?? []), card]);
+  }
+  return byMessage;
+}
+
+function toCard(row: typeof assistantActions.$inferSelect): ActionCard | undefined {
+  const parsed = actionCard.safeParse({
+    ...(row.card as object),
+    id: row.id,
+    undone: row.undoneAt !== null,
+  });
+  return parsed.success ? parsed.data : undefined;
+}
+
+const CHANGED_SINCE = "This has been changed since, so I've left it as it is now.";
+
+/**
+ * Undoes one of the user's actions exactly, in one transaction: every step is applied or
+ * none. Idempotent: the action is claimed by setting undone_at where it is still null, so two
+ * Undo clicks (or two servers) undo once; the second answers the undone card. Another user's
+ * action → 404. An event changed since the action → 409, and nothing is touched.
+ */
+export async function undoAction(
+  db: Db,
+  opts: { userId: string; actionId: string },
+): Promise<{ card: ActionCard; calendarChanged: boolean }> {
+  return db.transaction(async (tx) => {
+    const mine = and(
+      eq(assistantActions.id, opts.actionId),
+      eq(assistantActions.userId, opts.userId),
+    );
+    const [claimed] = await tx
+      .update(assistantActions)
+      .set({ undoneAt: sql`now()` })
+      .where(and(mine, isNull(assistantActions.undoneAt)))
+      .returning();
+    if (!claimed) {
+      const [done] = await tx
+        .select()
+        .from(assistantActions)
+        .where(and(mine, isNotNull(assistantActions.undoneAt)));
+      const card = done && toCard(done);
+      if (!card) throw notFound("Action not found");
+      return { card, calendarChanged: false };
+    }
+    const steps = undoSteps.parse(claimed.undo);
+    for (const step of [...steps].reverse()) await applyStep(tx, opts.userId, step);
+    return { card: toCard(claimed)!, calendarChanged: true };
+  });
+}
+
+async function applyStep(db: Executor, userId: string, step: UndoStep) {
+  if (step.op === "delete_task" || step.op === "reopen_task")
+    return applyTaskStep(db, userId, step);
+  if (step.op === "restore_occurrence") return restoreOccurrence(db, userId, step);
+  const own = and(
+    eq(calendarEvents.id, step.id),
+    eq(calendarEvents.userId, userId),
+    eq(calendarEvents.version, step.version),
+  );
+  const bump = { version: sql`${calendarEvents.version} + 1`, updatedAt: sql`now()` };
+  let done: unknown[];
+  if (step.op === "delete_event") {
+    done = await db
+      .update(calendarEvents)
+      .set({ ...bump, deletedAt: sql`now()` })
+      .where(and(own, isNull(calendarEvents.deletedAt)))
+      .returning({ id: calendarEvents.id });
+  } else if (step.op === "restore_event") {
+    done = await db
+      .update(calendarEvents)
+      .set({ ...bump, deletedAt: null })
+      .where(and(own, isNotNull(calendarEvents.deletedAt)))
+      .returning({ id: calendarEvents.id });
+  } else {
+    done = await db
+      .update(calendarEvents)
+      .set({
+        ...bump,
+        startTime: new Date(step.before.startTime),
+        endTime: step.before.endTime ? new Date(step.before.endTime) : null,
+        source: step.before.source,
+      })
+      .where(and(own, isNull(calendarEvents.deletedAt)))
+      .returning({ id: calendarEvents.id });
+  }
+  if (done.length === 0) throw new AppError(409, "conflict", CHANGED_SINCE);
+}
+
+/**
+ * Undoes an added task (it becomes a tombstone, like a delete, so a replay cannot bring it
+ * back; already deleted → nothing to do) or a completed one (open again). Its blocks are left
+ * to the steps of the cards that made them, so undoing a plan card later still finds them.
+ * A deleted task is never reopened: the person deleted it after the assistant's change, so
+ * that Undo answers 409 and touches nothing (the blocks it would restore stay gone too).
+ */
+async function applyTaskStep(
+  db: Executor,
+  userId: string,
+  step: Extract<UndoStep, { op: "delete_task" | "reopen_task" }>,
+) {
+  const live = and(eq(tasks.id, step.id), eq(tasks.userId, userId), isNull(tasks.deletedAt));
+  if (step.op === "delete_task") {
+    await db.update(tasks).set(taskTombstone()).where(live);
+    return;
+  }
+  const reopened = await db
+    .update(tasks)
+    .set({ status: "open", updatedAt: sql`now()` })
+    .where(live)
+    .returning({ id: tasks.id });
+  if (reopened.length === 0) throw new AppError(409, "conflict", CHANGED_SINCE);
+}
+
+/** Undoes a change to one occurrence; 409 when the series or the override changed since. */
+async function restoreOccurrence(
+  db: Executor,
+  userId: string,
+  step: Extract<UndoStep, { op: "restore_occurrence" }>,
+) {
+  const bump = { version: sql`${calendarEvents.version} + 1`, updatedAt: sql`now()` };
+  if (step.override) {
+    const gone = await db
+      .update(calendarEvents)
+      .set({ ...bump, deletedAt: sql`now()` })
+      .where(
+        and(
+          eq(calendarEvents.id, step.override.id),
+          eq(calendarEvents.userId, userId),
+          eq(calendarEvents.version, step.override.version),
+          isNull(calendarEvents.deletedAt),
+        ),
+      )
+      .returning({ id: calendarEvents.id });
+    if (gone.length === 0) throw new AppError(409, "conflict", CHANGED_SINCE);
+  }
+  const at = Date.parse(step.occurrence);
+  const [series] = await db
+    .select({ exdates: calendarEvents.exdates })
+    .from(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.id, step.seriesId),
+        eq(calendarEvents.userId, userId),
+        eq(calendarEvents.version, step.seriesVersion),
+        isNull(calendarEvents.deletedAt),
+      ),
+    );
+  if (!series) throw new AppError(409, "conflict", CHANGED_SINCE);
+  await db
+    .update(calendarEvents)
+    .set({ ...bump, exdates: series.exdates.filter((d) => Date.parse(d) !== at) })
+    .where(eq(calendarEvents.id, step.seriesId));
+}

@@ -1,0 +1,77 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Connection } from "../../core/contract/connections.ts";
+import type { Db } from "../db/client.ts";
+import { calendarConnections, connectionCalendars } from "../db/schema.ts";
+import { notFound } from "../errors.ts";
+
+type ConnectionRow = typeof calendarConnections.$inferSelect;
+type CalendarRow = typeof connectionCalendars.$inferSelect;
+
+/** The API shape: never the credentials; "syncing" while a live lease is held. */
+export function toConnection(row: ConnectionRow, calendars: CalendarRow[], now: Date): Connection {
+  const syncing = row.leaseUntil !== null && row.leaseUntil > now;
+  return {
+    id: row.id,
+    kind: row.kind as Connection["kind"],
+    name: row.name,
+    status: syncing ? "syncing" : (row.status as Connection["status"]),
+    lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    eventCount: row.eventCount,
+    ...(row.status === "error" && row.error ? { error: row.error } : {}),
+    calendars: calendars.map((c) => ({
+      id: c.id,
+      name: c.name,
+      ...(c.color ? { color: c.color } : {}),
+      busy: c.busy,
+      writable: c.writable,
+    })),
+    writeCalendarId: row.writeCalendarId,
+  };
+}
+
+export async function listConnections(db: Db, userId: string, now: Date): Promise<Connection[]> {
+  const [rows, calendars] = await Promise.all([
+    db
+      .select()
+      .from(calendarConnections)
+      .where(eq(calendarConnections.userId, userId))
+      .orderBy(asc(calendarConnections.createdAt), asc(calendarConnections.id)),
+    db
+      .select()
+      .from(connectionCalendars)
+      .where(eq(connectionCalendars.userId, userId))
+      .orderBy(asc(connectionCalendars.name), asc(connectionCalendars.id)),
+  ]);
+  return rows.map((r) =>
+    toConnection(
+      r,
+      calendars.filter((c) => c.connectionId === r.id),
+      now,
+    ),
+  );
+}
+
+/** The user's connection, or 404 (another user's id looks exactly like a missing one). */
+export async function ownedConnection(db: Db, userId: string, id: string): Promise<ConnectionRow> {
+  const [row] = await db
+    .select()
+    .from(calendarConnections)
+    .where(and(eq(calendarConnections.id, id), eq(calendarConnections.userId, userId)));
+  if (!row) throw notFound("Connection not found");
+  return row;
+}
+
+export async function connectionDto(
+  db: Db,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<Connection> {
+  const row = await ownedConnection(db, userId, id);
+  const calendars = await db
+    .select()
+    .from(connectionCalendars)
+    .where(eq(connectionCalendars.connectionId, id))
+    .orderBy(asc(connectionCalendars.name), asc(connectionCalendars.id));
+  return toConnection(row, calendars, now);
+}

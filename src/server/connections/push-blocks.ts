@@ -1,0 +1,313 @@
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { expandSeries } from "../../core/calendar/external/expand-series.ts";
+import { parseCalendar } from "../../core/calendar/external/parse-calendar.ts";
+import type { Db } from "../db/client.ts";
+import {
+  calendarConnections,
+  calendarEvents,
+  connectionCalendars,
+  externalEvents,
+  externalWrites,
+  tasks,
+} from "../db/schema.ts";
+import { davFetch } from "../integrations/calendars/caldav/dav-fetch.ts";
+import { openCredentials } from "../integrations/calendars/seal.ts";
+import { pushGoogleBlocks, removeGoogleBlocks } from "./push-google-blocks.ts";
+import { fetchPolicy, type SyncDeps } from "./sync-connection.ts";
+
+export type Block = typeof calendarEvents.$inferSelect;
+export type Write = typeof externalWrites.$inferSelect;
+
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+const escapeText = (s: string) =>
+  s
+    .replace(/\\/g, "\\\\")
+    .replace(/\n/g, "\\n")
+    .replace(/[,;]/g, (c) => `\\${c}`);
+/** What Sage wrote, compared to notice a change: start|end|title. */
+export const writtenKey = (b: { start: Date; end: Date; title: string }) =>
+  `${b.start.toISOString()}|${b.end.toISOString()}|${b.title}`;
+export const blockKey = (b: Block) =>
+  writtenKey({ start: b.startTime, end: b.endTime ?? b.startTime, title: b.title });
+
+function blockIcs(b: Block, uid: string): string {
+  return [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Sage//Connected calendars//EN",
+    "BEGIN:VEVENT",
+    `UID:${uid}`,
+    `DTSTAMP:${stamp(new Date())}`,
+    `DTSTART:${stamp(b.startTime)}`,
+    `DTEND:${stamp(b.endTime ?? b.startTime)}`,
+    `SUMMARY:${escapeText(b.title)}`,
+    "DESCRIPTION:Planned by Sage. Move it if life happens — Sage will plan around it.",
+    "TRANSP:OPAQUE",
+    `SEQUENCE:${b.version}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+}
+
+/** The start, end and title the person's calendar now has for a written block. */
+function readRemote(text: string): { start: Date; end: Date; title: string } | undefined {
+  try {
+    const [series] = parseCalendar(text).series;
+    if (!series) return undefined;
+    const [o] = expandSeries(series, {
+      from: new Date(Date.UTC(1970, 0, 1)),
+      to: new Date(Date.UTC(2101, 0, 1)),
+      personZone: "UTC",
+      addresses: [],
+    });
+    return o ? { start: o.start, end: o.end, title: o.title } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes Sage's blocks into the connection's write calendar (CalDAV), idempotent and safe:
+ * new blocks are created with `If-None-Match: *` under a stable UID; moved ones updated with
+ * `If-Match`; blocks whose task is done or deleted removed with `If-Match`. A 412, or an
+ * ETag that changed since Sage wrote (seen by the last sync), means the person changed it:
+ * it becomes theirs — Sage's copy takes their times and is never moved again — and is never
+ * overwritten or deleted. Only resources in external_writes are ever touched.
+ */
+export async function pushBlocks(deps: SyncDeps, connectionId: string): Promise<void> {
+  const [conn] = await deps.db
+    .select()
+    .from(calendarConnections)
+    .where(eq(calendarConnections.id, connectionId));
+  if (!conn || conn.kind === "ics" || !conn.writeCalendarId || !deps.config.calendarKey) return;
+  const [calendar] = await deps.db
+    .select()
+    .from(connectionCalendars)
+    .where(
+      and(
+        eq(connectionCalendars.id, conn.writeCalendarId),
+        eq(connectionCalendars.connectionId, conn.id),
+      ),
+    );
+  if (!calendar) return;
+  if (conn.kind === "google") return pushGoogleBlocks(deps, conn, calendar);
+  const creds = openCredentials(deps.config.calendarKey, conn.credentials);
+  const auth = `Basic ${Buffer.from(`${creds.username ?? ""}:${creds.password ?? ""}`).toString("base64")}`;
+  const http = davFetch(fetchPolicy(deps.config));
+  const call = (
+    method: string,
+    href: string,
+    headers: Record<string, string> = {},
+    body?: string,
+  ) =>
+    http(href, {
+      method,
+      headers: { authorization: auth, ...headers },
+      ...(body !== undefined ? { body } : {}),
+    });
+  const now = deps.now();
+
+  const { live, writes, byEvent, remoteEtag } = await loadPushState(deps, conn, calendar.id, now);
+
+  const becomeTheirs = (w: Write, text: string | undefined) =>
+    makeTheirs(deps.db, conn.userId, w, text ? readRemote(text) : undefined);
+  /** A 412 or a changed ETag: read it; if what Sage wrote is no longer there, it is theirs. */
+  const changedOutside = async (w: Write): Promise<boolean> => {
+    const res = await call("GET", w.href);
+    if (res.status === 404) return false;
+    const text = await res.text();
+    const remote = readRemote(text);
+    if (remote && writtenKey(remote) === w.written) {
+      await deps.db
+        .update(externalWrites)
+        .set({ etag: res.headers.get("etag") })
+        .where(
+          and(eq(externalWrites.eventId, w.eventId), eq(externalWrites.calendarId, w.calendarId)),
+        );
+      w.etag = res.headers.get("etag");
+      return false;
+    }
+    await becomeTheirs(w, text);
+    return true;
+  };
+
+  for (const w of writes) {
+    if (w.owner !== "sage") continue;
+    const seen = remoteEtag.get(w.href);
+    if (seen !== undefined && seen !== w.etag && (await changedOutside(w))) continue;
+    const block = live.get(w.eventId);
+    if (!block) {
+      const res = await call("DELETE", w.href, w.etag ? { "if-match": w.etag } : {});
+      if (res.status === 412) {
+        if ((await changedOutside(w)) || !w.etag) continue;
+        await call("DELETE", w.href, { "if-match": w.etag });
+      }
+      await deps.db
+        .delete(externalWrites)
+        .where(
+          and(eq(externalWrites.eventId, w.eventId), eq(externalWrites.calendarId, w.calendarId)),
+        );
+      continue;
+    }
+    if (blockKey(block) === w.written) continue;
+    let res = await call(
+      "PUT",
+      w.href,
+      { "content-type": "text/calendar; charset=utf-8", ...(w.etag ? { "if-match": w.etag } : {}) },
+      blockIcs(block, w.uid),
+    );
+    if (res.status === 412) {
+      if (await changedOutside(w)) continue;
+      res = await call(
+        "PUT",
+        w.href,
+        {
+          "content-type": "text/calendar; charset=utf-8",
+          ...(w.etag ? { "if-match": w.etag } : {}),
+        },
+        blockIcs(block, w.uid),
+      );
+    }
+    if (res.ok) {
+      await deps.db
+        .update(externalWrites)
+        .set({ etag: res.headers.get("etag"), written: blockKey(block) })
+        .where(
+          and(eq(externalWrites.eventId, w.eventId), eq(externalWrites.calendarId, w.calendarId)),
+        );
+    }
+  }
+
+  for (const block of live.values()) {
+    if (byEvent.has(block.id)) continue;
+    const uid = `sage-block-${block.id}`;
+    const href = new URL(`${uid}.ics`, calendar.externalId).href;
+    const res = await call(
+      "PUT",
+      href,
+      { "content-type": "text/calendar; charset=utf-8", "if-none-match": "*" },
+      blockIcs(block, uid),
+    );
+    if (!res.ok) continue; // 412: something already there under our name; never overwrite it
+    await deps.db
+      .insert(externalWrites)
+      .values({
+        eventId: block.id,
+        calendarId: calendar.id,
+        connectionId: conn.id,
+        userId: conn.userId,
+        href,
+        uid,
+        etag: res.headers.get("etag"),
+        written: blockKey(block),
+      })
+      .onConflictDoNothing();
+  }
+}
+
+/** Sage's live blocks, what was written for this calendar, and the ETags the last sync saw. */
+export async function loadPushState(
+  deps: SyncDeps,
+  conn: { id: string; userId: string },
+  calendarId: string,
+  now: Date,
+) {
+  const [blocks, writes, synced] = await Promise.all([
+    deps.db
+      .select({ event: calendarEvents, taskStatus: tasks.status, taskDeletedAt: tasks.deletedAt })
+      .from(calendarEvents)
+      .innerJoin(tasks, eq(tasks.id, calendarEvents.taskId))
+      .where(
+        and(
+          eq(calendarEvents.userId, conn.userId),
+          eq(calendarEvents.source, "assistant"),
+          gt(calendarEvents.endTime, now),
+        ),
+      ),
+    deps.db
+      .select()
+      .from(externalWrites)
+      .where(
+        and(eq(externalWrites.connectionId, conn.id), eq(externalWrites.calendarId, calendarId)),
+      ),
+    deps.db
+      .select({ key: externalEvents.resourceKey, etag: externalEvents.etag })
+      .from(externalEvents)
+      .where(eq(externalEvents.calendarId, calendarId)),
+  ]);
+  const live = new Map(
+    blocks
+      // a deleted task's blocks are not pushed (its tombstone still joins)
+      .filter((b) => b.event.deletedAt === null && b.taskStatus === "open" && !b.taskDeletedAt)
+      .map((b) => [b.event.id, b.event]),
+  );
+  const byEvent = new Map(writes.map((w) => [w.eventId, w]));
+  const remoteEtag = new Map(synced.map((s) => [s.key, s.etag]));
+
+  return { live, writes, byEvent, remoteEtag };
+}
+
+/**
+ * The person changed a written block in their own calendar: it is theirs from now on
+ * (the in-app rule: source 'user', at their times) and Sage never writes it again.
+ */
+export async function makeTheirs(
+  db: Db,
+  userId: string,
+  w: Write,
+  remote: { start: Date; end: Date; title: string } | undefined,
+): Promise<void> {
+  await db
+    .update(externalWrites)
+    .set({ owner: "theirs" })
+    .where(and(eq(externalWrites.eventId, w.eventId), eq(externalWrites.calendarId, w.calendarId)));
+  await db
+    .update(calendarEvents)
+    .set({
+      source: "user",
+      ...(remote
+        ? { startTime: remote.start, endTime: remote.end, title: remote.title.slice(0, 200) }
+        : {}),
+      version: sql`${calendarEvents.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(calendarEvents.id, w.eventId), eq(calendarEvents.userId, userId)));
+}
+
+/** Hrefs of written blocks per calendar: they are Sage's own events, not busy time twice. */
+export async function writtenHrefs(db: Db, calendarIds: string[]): Promise<Set<string>> {
+  if (calendarIds.length === 0) return new Set();
+  const rows = await db
+    .select({ calendarId: externalWrites.calendarId, href: externalWrites.href })
+    .from(externalWrites)
+    .where(inArray(externalWrites.calendarId, calendarIds));
+  return new Set(rows.map((r) => `${r.calendarId} ${r.href}`));
+}
+
+/** Deletes every block Sage wrote for a connection (disconnect with ?removeBlocks=1). */
+export async function removeWrittenBlocks(deps: SyncDeps, connectionId: string): Promise<void> {
+  const [conn] = await deps.db
+    .select()
+    .from(calendarConnections)
+    .where(eq(calendarConnections.id, connectionId));
+  if (!conn || !deps.config.calendarKey) return;
+  if (conn.kind === "google") return removeGoogleBlocks(deps, conn);
+  const creds = openCredentials(deps.config.calendarKey, conn.credentials);
+  const auth = `Basic ${Buffer.from(`${creds.username ?? ""}:${creds.password ?? ""}`).toString("base64")}`;
+  const http = davFetch(fetchPolicy(deps.config));
+  const writes = await deps.db
+    .select()
+    .from(externalWrites)
+    .where(and(eq(externalWrites.connectionId, connectionId), eq(externalWrites.owner, "sage")));
+  for (const w of writes) {
+    await http(w.href, {
+      method: "DELETE",
+      headers: { authorization: auth, ...(w.etag ? { "if-match": w.etag } : {}) },
+    }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,188 @@
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { expandSeries, seriesBounds } from "../../core/calendar/external/expand-series.ts";
+import { EXTERNAL_LIMITS, type ExternalSeries } from "../../core/calendar/external/types.ts";
+import type { Db } from "../db/client.ts";
+import { calendarConnections, connectionCalendars, externalEvents } from "../db/schema.ts";
+
+const DAY = 86_400_000;
+
+export type StoredResource = { key: string; etag: string | null; series: ExternalSeries };
+
+/**
+ * Proves every series can be expanded within the limits over the window planning and the
+ * calendar use most (a week back, three months ahead), with one step budget for the whole
+ * calendar, before anything is stored: a hostile calendar fails here with
+ * CalendarDataError, once. Reads of other windows are bounded by the same budgets.
+ */
+export async function checkExpandable(resources: StoredResource[], now: Date): Promise<void> {
+  const ctx = {
+    from: new Date(now.getTime() - 7 * DAY),
+    to: new Date(now.getTime() + 92 * DAY),
+    personZone: "UTC",
+    addresses: [],
+    budget: { steps: EXTERNAL_LIMITS.maxStepsPerCalendar },
+  };
+  let since = performance.now();
+  for (const r of resources) {
+    expandSeries(r.series, ctx);
+    // the check is CPU work: hand the event loop back every ~20 ms so other requests run
+    if (performance.now() - since > 20) {
+      await new Promise((resolve) => setImmediate(resolve));
+      since = performance.now();
+    }
+  }
+}
+
+const rowOf = (
+  r: StoredResource,
+  ids: { calendarId: string; connectionId: string; userId: string },
+) => {
+  const bounds = seriesBounds(r.series);
+  return {
+    ...ids,
+    resourceKey: r.key,
+    uid: r.series.uid,
+    etag: r.etag,
+    series: r.series,
+    firstStart: bounds.firstStart,
+    lastEnd: bounds.lastEnd,
+  };
+};
+
+/** Replaces a calendar's stored series with a full snapshot (ICS, full CalDAV listing). */
+export async function replaceSeries(
+  tx: Db,
+  ids: { calendarId: string; connectionId: string; userId: string },
+  resources: StoredResource[],
+): Promise<void> {
+  const keys = resources.map((r) => r.key);
+  await tx
+    .delete(externalEvents)
+    .where(
+      keys.length > 0
+        ? and(
+            eq(externalEvents.calendarId, ids.calendarId),
+            notInArray(externalEvents.resourceKey, keys),
+          )
+        : eq(externalEvents.calendarId, ids.calendarId),
+    );
+  await upsertSeries(tx, ids, resources);
+}
+
+/** Inserts or replaces the given resources (by key), in chunks. */
+export async function upsertSeries(
+  tx: Db,
+  ids: { calendarId: string; connectionId: string; userId: string },
+  resources: StoredResource[],
+): Promise<void> {
+  for (let i = 0; i < resources.length; i += 500) {
+    const rows = resources.slice(i, i + 500).map((r) => rowOf(r, ids));
+    await tx
+      .insert(externalEvents)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [externalEvents.calendarId, externalEvents.resourceKey],
+        set: {
+          uid: sqlExcluded("uid"),
+          etag: sqlExcluded("etag"),
+          series: sqlExcluded("series"),
+          firstStart: sqlExcluded("first_start"),
+          lastEnd: sqlExcluded("last_end"),
+        },
+      });
+  }
+}
+
+/** Removes resources by key (CalDAV deletions reported by sync-collection). */
+export async function deleteSeries(tx: Db, calendarId: string, keys: string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 500) {
+    await tx
+      .delete(externalEvents)
+      .where(
+        and(
+          eq(externalEvents.calendarId, calendarId),
+          inArray(externalEvents.resourceKey, keys.slice(i, i + 500)),
+        ),
+      );
+  }
+}
+
+const sqlExcluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/** One calendar of an account as a sync read it: what it is, and what changed in it. */
+export type CalendarUpdate = {
+  externalId: string;
+  name: string;
+  color: string | null;
+  writable: boolean;
+  syncToken: string | null;
+  ctag: string | null;
+  /** full: `resources` is the whole calendar; delta: the series that changed, and `deleted`. */
+  mode: "full" | "delta";
+  resources: StoredResource[];
+  deleted: string[];
+};
+
+/**
+ * Applies what a sync of an account (CalDAV or Google) read, inside the caller's
+ * transaction: calendars that left the account are removed with their events, new ones
+ * added (busy by default), each calendar's series stored with its new sync state. The
+ * person's busy choices are kept, and a write calendar Sage may no longer write to is
+ * unset.
+ */
+export async function applyCalendarUpdates(
+  tx: Db,
+  opts: { connectionId: string; userId: string; calendars: CalendarUpdate[] },
+): Promise<void> {
+  const ids = opts.calendars.map((c) => c.externalId);
+  await tx
+    .delete(connectionCalendars)
+    .where(
+      ids.length > 0
+        ? and(
+            eq(connectionCalendars.connectionId, opts.connectionId),
+            notInArray(connectionCalendars.externalId, ids),
+          )
+        : eq(connectionCalendars.connectionId, opts.connectionId),
+    );
+  for (const calendar of opts.calendars) {
+    const state = {
+      name: calendar.name,
+      color: calendar.color,
+      writable: calendar.writable,
+      syncToken: calendar.syncToken,
+      ctag: calendar.ctag,
+    };
+    const [row] = await tx
+      .insert(connectionCalendars)
+      .values({
+        connectionId: opts.connectionId,
+        userId: opts.userId,
+        externalId: calendar.externalId,
+        busy: true,
+        ...state,
+      })
+      .onConflictDoUpdate({
+        target: [connectionCalendars.connectionId, connectionCalendars.externalId],
+        set: state,
+      })
+      .returning({ id: connectionCalendars.id });
+    const target = { calendarId: row!.id, connectionId: opts.connectionId, userId: opts.userId };
+    if (calendar.mode === "full") {
+      await replaceSeries(tx, target, calendar.resources);
+    } else {
+      await deleteSeries(tx, row!.id, calendar.deleted);
+      await upsertSeries(tx, target, calendar.resources);
+    }
+  }
+  await tx
+    .update(calendarConnections)
+    .set({ writeCalendarId: null })
+    .where(
+      and(
+        eq(calendarConnections.id, opts.connectionId),
+        sql`${calendarConnections.writeCalendarId} is not null`,
+        sql`not exists (select 1 from ${connectionCalendars} where ${connectionCalendars.id} = ${calendarConnections.writeCalendarId} and ${connectionCalendars.writable})`,
+      ),
+    );
+}

@@ -1,0 +1,218 @@
+import { randomUUID } from "node:crypto";
+import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { calendarConnections, connectionCalendars, externalEvents } from "../db/schema.ts";
+import { fetchIcs } from "../integrations/calendars/ics/fetch-ics.ts";
+import type { FetchPolicy } from "../integrations/calendars/safe-fetch.ts";
+import { type Credentials, openCredentials } from "../integrations/calendars/seal.ts";
+import type { GoogleSignIn } from "../integrations/identity/google.ts";
+import { applyCalDavPlans, readCalDavAccount, storedCalDavState } from "./caldav-sync.ts";
+import { apiForConnection, applyGooglePlans, readGoogleAccount } from "./google-sync.ts";
+import { plainSyncError } from "./plain-error.ts";
+import { pushBlocks } from "./push-blocks.ts";
+import { checkExpandable, replaceSeries } from "./store-series.ts";
+
+/** How long a claimed sync may run before another instance may take the connection over. */
+const LEASE_SECONDS = 120;
+
+export type SyncDeps = {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  log?: { error: (obj: object, msg: string) => void };
+  /** Google's endpoints (token refresh, revocation), when Google sign-in is configured. */
+  google?: GoogleSignIn | undefined;
+};
+
+export const fetchPolicy = (config: Config): FetchPolicy => ({ allowLoopback: config.isLocal });
+
+type ConnectionRow = typeof calendarConnections.$inferSelect;
+
+/**
+ * Claims the connection for one sync: one UPDATE that succeeds only when no live lease is
+ * held, so two instances (or two tabs) never sync one connection at once. A lease left by
+ * an instance that died expires after LEASE_SECONDS. With `staleBefore`, the claim also
+ * requires the connection to be still due (not synced since): a round that picked it before
+ * another round synced it does not sync it again. Returns the row and the lease token, or
+ * undefined when someone else holds it or it is no longer due.
+ */
+async function claim(
+  db: Db,
+  id: string,
+  staleBefore: Date | undefined,
+): Promise<{ row: ConnectionRow; token: string } | undefined> {
+  const token = randomUUID();
+  const [row] = await db
+    .update(calendarConnections)
+    .set({
+      leaseOwner: token,
+      leaseUntil: sql`now() + ${sql.raw(`interval '${LEASE_SECONDS} seconds'`)}`,
+    })
+    .where(
+      and(
+        eq(calendarConnections.id, id),
+        or(isNull(calendarConnections.leaseUntil), lt(calendarConnections.leaseUntil, sql`now()`)),
+        staleBefore
+          ? or(
+              isNull(calendarConnections.lastSyncedAt),
+              lt(calendarConnections.lastSyncedAt, staleBefore),
+            )
+          : undefined,
+      ),
+    )
+    .returning();
+  return row ? { row, token } : undefined;
+}
+
+/**
+ * Syncs one connection now (fetch, parse, check, store) and records the outcome on it:
+ * status ok with the event count, or status error with a plain sentence. Never throws for
+ * what the calendar's side did wrong; the stored events stay as they were on failure, so a
+ * failing connection keeps giving the planner what was last known. Returns false when the
+ * connection was being synced elsewhere, or (with `staleBefore`) was synced since then
+ * (nothing done).
+ */
+export async function syncConnection(
+  deps: SyncDeps,
+  connectionId: string,
+  opts: { staleBefore?: Date } = {},
+): Promise<boolean> {
+  const claimed = await claim(deps.db, connectionId, opts.staleBefore);
+  if (!claimed) return false;
+  const { row, token } = claimed;
+  const mine = and(eq(calendarConnections.id, row.id), eq(calendarConnections.leaseOwner, token));
+  try {
+    if (!deps.config.calendarKey) throw new Error("CALENDAR_SECRET_KEY is not configured");
+    const creds = openCredentials(deps.config.calendarKey, row.credentials);
+    if (row.kind === "ics") await syncIcs(deps, row, creds.url, token);
+    else if (row.kind === "caldav") await syncCalDav(deps, row, creds, token);
+    else if (row.kind === "google") await syncGoogle(deps, row, token);
+    else throw new Error(`sync of ${row.kind} connections is not available`);
+    await deps.db
+      .update(calendarConnections)
+      .set({
+        status: "ok",
+        error: null,
+        lastSyncedAt: deps.now(),
+        leaseOwner: null,
+        leaseUntil: null,
+        updatedAt: sql`now()`,
+      })
+      .where(mine);
+  } catch (error) {
+    const plain = plainSyncError(error);
+    if (!plain) deps.log?.error({ err: error, connectionId }, "calendar sync failed");
+    await deps.db
+      .update(calendarConnections)
+      .set({
+        status: "error",
+        error: plain ?? "The calendar could not be synced; Sage will try again later",
+        leaseOwner: null,
+        leaseUntil: null,
+        updatedAt: sql`now()`,
+      })
+      .where(mine);
+  }
+  return true;
+}
+
+async function syncIcs(
+  deps: SyncDeps,
+  row: ConnectionRow,
+  url: string,
+  token: string,
+): Promise<void> {
+  const [calendar] = await deps.db
+    .select()
+    .from(connectionCalendars)
+    .where(eq(connectionCalendars.connectionId, row.id));
+  if (!calendar) throw new Error("ICS connection without its calendar row");
+  const result = await fetchIcs(
+    new URL(url),
+    { etag: calendar.httpEtag, lastModified: calendar.httpLastModified },
+    fetchPolicy(deps.config),
+  );
+  if (result.kind === "not-modified") return;
+  const resources = result.calendar.series.map((series) => ({
+    key: series.uid,
+    etag: null,
+    series,
+  }));
+  await checkExpandable(resources, deps.now());
+  await deps.db.transaction(async (tx) => {
+    // still ours? a lease that expired mid-sync means another instance took over
+    const [held] = await tx
+      .select({ id: calendarConnections.id })
+      .from(calendarConnections)
+      .where(and(eq(calendarConnections.id, row.id), eq(calendarConnections.leaseOwner, token)))
+      .for("update");
+    if (!held) return;
+    await replaceSeries(
+      tx,
+      { calendarId: calendar.id, connectionId: row.id, userId: row.userId },
+      resources,
+    );
+    await tx
+      .update(connectionCalendars)
+      .set({ httpEtag: result.validators.etag, httpLastModified: result.validators.lastModified })
+      .where(eq(connectionCalendars.id, calendar.id));
+    await recount(tx, row.id);
+  });
+}
+
+async function syncCalDav(
+  deps: SyncDeps,
+  row: ConnectionRow,
+  creds: Credentials,
+  token: string,
+): Promise<void> {
+  const stored = await storedCalDavState(deps.db, row.id);
+  const plans = await readCalDavAccount(creds, fetchPolicy(deps.config), stored, deps.now());
+  await storeUnderLease(deps, row, token, (tx) =>
+    applyCalDavPlans(tx, { connectionId: row.id, userId: row.userId, plans }),
+  );
+}
+
+async function syncGoogle(deps: SyncDeps, row: ConnectionRow, token: string): Promise<void> {
+  const plans = await readGoogleAccount(deps, apiForConnection(deps, row), row.id);
+  await storeUnderLease(deps, row, token, (tx) =>
+    applyGooglePlans(tx, { connectionId: row.id, userId: row.userId, plans }),
+  );
+}
+
+/**
+ * Stores what an account sync read, only while this instance still holds the connection's
+ * lease (checked under a row lock, so an instance whose lease expired stores nothing), then
+ * — still under the lease — brings the write calendar up to date with Sage's blocks.
+ */
+async function storeUnderLease(
+  deps: SyncDeps,
+  row: ConnectionRow,
+  token: string,
+  apply: (tx: Db) => Promise<void>,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [held] = await tx
+      .select({ id: calendarConnections.id })
+      .from(calendarConnections)
+      .where(and(eq(calendarConnections.id, row.id), eq(calendarConnections.leaseOwner, token)))
+      .for("update");
+    if (!held) return;
+    await apply(tx);
+    await recount(tx, row.id);
+  });
+  await pushBlocks(deps, row.id);
+}
+
+/** The connection's event count, from what is stored. */
+export async function recount(tx: Db, connectionId: string): Promise<void> {
+  const [c] = await tx
+    .select({ n: count() })
+    .from(externalEvents)
+    .where(eq(externalEvents.connectionId, connectionId));
+  await tx
+    .update(calendarConnections)
+    .set({ eventCount: c?.n ?? 0 })
+    .where(eq(calendarConnections.id, connectionId));
+}

@@ -1,0 +1,50 @@
+import {
+  type ParsedCalendar,
+  parseCalendar,
+} from "../../../../core/calendar/external/parse-calendar.ts";
+import { CalendarDataError } from "../../../../core/calendar/external/types.ts";
+import { FetchFailure, type FetchPolicy, safeFetch } from "../safe-fetch.ts";
+
+export type IcsValidators = { etag: string | null; lastModified: string | null };
+
+export type IcsResult =
+  | { kind: "not-modified" }
+  | { kind: "calendar"; calendar: ParsedCalendar; validators: IcsValidators };
+
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
+
+/**
+ * GETs an iCalendar address with a conditional request (If-None-Match / If-Modified-Since),
+ * so an unchanged calendar costs one 304. Throws FetchFailure (unreachable, HTTP error) or
+ * CalendarDataError (the answer is not a calendar, or too much of one).
+ */
+export async function fetchIcs(
+  url: URL,
+  validators: IcsValidators,
+  policy: FetchPolicy,
+): Promise<IcsResult> {
+  const headers: Record<string, string> = { accept: "text/calendar, text/plain;q=0.5, */*;q=0.1" };
+  if (validators.etag) headers["if-none-match"] = validators.etag;
+  if (validators.lastModified) headers["if-modified-since"] = validators.lastModified;
+  const res = await safeFetch(url, { headers }, policy);
+  if (res.status === 304) return { kind: "not-modified" };
+  if (res.status === 401 || res.status === 403) {
+    throw new FetchFailure(
+      `the address refused access (${res.status}) — check that it is the full secret address`,
+    );
+  }
+  if (res.status < 200 || res.status > 299)
+    throw new FetchFailure(`the address answered ${res.status}`);
+  const text = res.body.toString("utf8").replace(/^\uFEFF/, "");
+  if (!/^\s*BEGIN:VCALENDAR/i.test(text)) {
+    throw new CalendarDataError("This address did not answer with a calendar", "not-a-calendar");
+  }
+  return {
+    kind: "calendar",
+    calendar: parseCalendar(text),
+    validators: {
+      etag: header(res.headers.etag),
+      lastModified: header(res.headers["last-modified"]),
+    },
+  };
+}

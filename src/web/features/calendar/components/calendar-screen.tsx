@@ -1,0 +1,542 @@
+import { useQuery } from "@tanstack/react-query";
+import { DateTime } from "luxon";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-event.ts";
+import { fromServerEvent, localSeries } from "../../../../core/calendar/local-event.ts";
+import { dayDelta, occurrencesBefore, shiftByDay } from "../../../../core/calendar/occurrences.ts";
+import type { Scope, ServerEvent } from "../../../../core/contract/calendar.ts";
+import type { SchedulingProfile } from "../../../../core/contract/productivity.ts";
+import type { PlanResponse, PlanUndoResponse } from "../../../../core/contract/tasks.ts";
+import { api } from "../../../lib/api.ts";
+import { browserZone, useSyncTimezone } from "../api/use-sync-timezone.ts";
+import { useTasks } from "../api/use-tasks.ts";
+import { withSession } from "../api/with-session.ts";
+import { useCalendarSync } from "../hooks/use-calendar-sync.ts";
+import { agenda } from "../lib/agenda.ts";
+import {
+  daysFrom,
+  type GridItem,
+  isSageBlock,
+  itemLabel,
+  layoutDays,
+  weekStart,
+} from "../lib/week-layout.ts";
+import { DeleteEventDialog } from "./delete-event-dialog.tsx";
+import { EventDialog } from "./event-dialog.tsx";
+import { EventList } from "./event-list.tsx";
+import { ScopeDialog } from "./scope-dialog.tsx";
+import { SyncStatus } from "./sync-status.tsx";
+import { TasksSection } from "./tasks-section.tsx";
+import { WeekGrid } from "./week-grid.tsx";
+
+type View = "week" | "3day" | "day" | "list";
+const VIEW_DAYS = { week: 7, "3day": 3, day: 1, list: 14 } as const;
+const VIEW_LABEL = { week: "Week", "3day": "3 days", day: "Day", list: "List" } as const;
+const WIDE = "(min-width: 1024px)";
+const TOOL =
+  "rounded-lg border border-stone-300 bg-white px-2.5 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-100";
+
+function useWide(): boolean {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    const m = window.matchMedia(WIDE);
+    const on = () => setWide(m.matches);
+    m.addEventListener("change", on);
+    return () => m.removeEventListener("change", on);
+  }, []);
+  return wide;
+}
+
+/** The stored scheduling profile (null before the questionnaire), for the grid's shading. */
+function useSchedulingProfile(online: boolean) {
+  return useQuery({
+    queryKey: ["scheduling-profile"],
+    queryFn: () =>
+      withSession(() => api<{ profile: SchedulingProfile | null }>("/api/plan/profile")).then(
+        (r) => r.profile,
+      ),
+    enabled: online,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * The connected calendars' occurrences in the days shown (read only, in their calendar's
+ * colour): the server lists them only for a range, and they are not part of the offline copy.
+ */
+function useConnectedEvents(online: boolean, days: string[], zone: string) {
+  const from = DateTime.fromISO(days[0]!, { zone }).toUTC().toISO()!;
+  const to = DateTime.fromISO(days[days.length - 1]!, { zone })
+    .plus({ days: 1 })
+    .toUTC()
+    .toISO()!;
+  return useQuery({
+    queryKey: ["calendar-events", "connected", from, to],
+    queryFn: () =>
+      withSession(() =>
+        api<{ events: ServerEvent[] }>(
+          `/api/calendar-events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+        ),
+      ).then((r) =>
+        r.events
+          .filter((e) => e.source === "external")
+          .map((e) => ({ ...fromServerEvent(e), readOnly: true, color: e.color ?? undefined })),
+      ),
+    enabled: online,
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The event's content with new times (what a drag or a key move changes). */
+function moved(e: LocalEvent, start: Date, end: Date): EventDraft {
+  const { id, version, source, taskId, exdates, seriesId, recurrenceId, ...draft } = e;
+  void [id, version, source, taskId, exdates, seriesId, recurrenceId];
+  return { ...draft, startTime: start.toISOString(), endTime: end.toISOString() };
+}
+
+type Pending =
+  | { kind: "change"; item: GridItem; draft: EventDraft }
+  | { kind: "delete"; item: GridItem };
+
+/**
+ * The calendar screen (/calendar): the week as time — the person's events, Sage's planned
+ * blocks and connected calendars' events over the profile's working, peak and dip hours —
+ * with drag, resize and create, the tasks and "Plan my week" beside it (a tab on phones),
+ * and the agenda as the List view. Every change goes through the same offline-first
+ * local copy and queue as the panel.
+ */
+export function CalendarScreen({ userId }: { userId: string }) {
+  const { state, engine } = useCalendarSync(userId);
+  useSyncTimezone(state.online);
+  const zone = useMemo(browserZone, []);
+  const wide = useWide();
+  const [view, setView] = useState<View>(() => (wide ? "week" : "3day"));
+  const [tab, setTab] = useState<"calendar" | "tasks">("calendar");
+  const [now, setNow] = useState(() => new Date());
+  const today = DateTime.fromJSDate(now, { zone }).toISODate()!;
+  const [anchor, setAnchor] = useState(today);
+  const [message, setMessage] = useState("");
+  const [dialog, setDialog] = useState<{
+    open: boolean;
+    item: GridItem | null;
+    slot: { start: Date; end: Date } | null;
+  }>({ open: false, item: null, slot: null });
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [plan, setPlan] = useState<PlanResponse | null>(null);
+  const [undoing, setUndoing] = useState(false);
+  const [deleting, setDeleting] = useState<LocalEvent | null>(null);
+  const tasks = useTasks(userId, state.online);
+  const profile = useSchedulingProfile(state.online);
+
+  // the views each width offers: week on wide screens, 3-day on phones
+  useEffect(() => {
+    if (!wide && view === "week") setView("3day");
+    if (wide && view === "3day") setView("week");
+  }, [wide, view]);
+  useEffect(() => {
+    const t = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(t);
+  }, []);
+
+  const count = VIEW_DAYS[view];
+  const first = view === "week" ? weekStart(anchor) : anchor;
+  const days = useMemo(() => daysFrom(first, count), [first, count]);
+  const connected = useConnectedEvents(state.online, days, zone);
+  const grid = useMemo(
+    () => layoutDays([...state.events, ...(connected.data ?? [])], days, zone),
+    [state.events, connected.data, days, zone],
+  );
+  const taskTitles = useMemo(
+    () => new Map((tasks.data ?? []).map((t) => [t.id, t.title])),
+    [tasks.data],
+  );
+  const taskEnergy = useMemo(
+    () => new Map((tasks.data ?? []).map((t) => [t.id, t.energy])),
+    [tasks.data],
+  );
+  const taskStatus = useMemo(
+    () => new Map((tasks.data ?? []).map((t) => [t.id, t.status])),
+    [tasks.data],
+  );
+  const highlight = useMemo(() => new Set(plan?.changes.created ?? []), [plan]);
+  const announce = useCallback((m: string) => setMessage(m), []);
+
+  const step = (direction: -1 | 1) => {
+    const by = view === "week" ? 7 : view === "list" ? 14 : count;
+    setAnchor(
+      DateTime.fromISO(first)
+        .plus({ days: direction * by })
+        .toISODate()!,
+    );
+  };
+  const range = `${DateTime.fromISO(days[0]!).toFormat("d LLL")}${count > 1 ? ` – ${DateTime.fromISO(days[days.length - 1]!).toFormat("d LLL yyyy")}` : DateTime.fromISO(days[0]!).toFormat(" yyyy, cccc")}`;
+
+  /** Applies a change to an occurrence of a repeating event with the chosen scope. */
+  const applyScoped = (p: Pending, scope: Scope) => {
+    const { item } = p;
+    const series = item.event;
+    if (p.kind === "delete") {
+      engine.removeOccurrence(item.seriesId!, item.occurrence!, scope);
+      setMessage(
+        `Deleted ${scope === "this" ? "this occurrence of" : scope === "following" ? "this and following" : "every"} ${series.title}.`,
+      );
+      return;
+    }
+    let draft = p.draft;
+    if (scope === "this") draft = { ...draft, recurrence: undefined };
+    else if (draft.recurrence) {
+      // a drag to another weekday moves weekly weekdays along
+      const shift = dayDelta(item.start, new Date(draft.startTime), zone);
+      const byDay = shiftByDay(draft.recurrence.byDay ?? null, shift) ?? undefined;
+      const count =
+        scope === "following" && draft.recurrence.count
+          ? Math.max(
+              1,
+              draft.recurrence.count -
+                occurrencesBefore(localSeries(series), new Date(item.occurrence!), zone),
+            )
+          : draft.recurrence.count;
+      draft = { ...draft, recurrence: { ...draft.recurrence, byDay, count } };
+    }
+    engine.editOccurrence(item.seriesId!, item.occurrence!, scope, draft);
+  };
+
+  const change = (item: GridItem, draft: EventDraft) => {
+    if (item.readOnly) return;
+    if (item.seriesId && item.occurrence) {
+      setPending({ kind: "change", item, draft });
+      return;
+    }
+    engine.update(item.event.id, draft);
+    const next = {
+      ...item,
+      start: new Date(draft.startTime),
+      end: new Date(draft.endTime ?? draft.startTime),
+    };
+    setMessage(
+      `Moved: ${itemLabel(next, zone)}${item.kind === "sage" ? ". It is yours now; Sage will plan around it." : "."}`,
+    );
+  };
+
+  const undoPlan = async () => {
+    if (!plan) return;
+    setUndoing(true);
+    try {
+      const r = await withSession(() =>
+        api<PlanUndoResponse>("/api/plan/undo", { method: "POST", body: plan.changes }),
+      );
+      setPlan(null);
+      setMessage(
+        `Plan undone: ${r.deleted} new blocks removed, ${r.restored} earlier blocks back.`,
+      );
+      await engine.sync();
+    } catch (err) {
+      setMessage(`Couldn't undo the plan: ${err instanceof Error ? err.message : "try again"}`);
+    } finally {
+      setUndoing(false);
+    }
+  };
+
+  const dialogEvent = useMemo((): LocalEvent | null => {
+    const item = dialog.item;
+    if (!item) return null;
+    // an occurrence of a repeating event is edited at its own times
+    return item.seriesId
+      ? { ...item.event, startTime: item.start.toISOString(), endTime: item.end.toISOString() }
+      : item.event;
+  }, [dialog.item]);
+
+  const upcoming = useMemo(() => {
+    if (view !== "list") return [];
+    const start = DateTime.fromISO(days[0]!, { zone });
+    return agenda(state.events, {
+      from: start.toJSDate(),
+      to: start.plus({ days: count }).toJSDate(),
+      zone,
+    });
+  }, [view, days, count, state.events, zone]);
+
+  const tasksPanel = (
+    <TasksSection
+      userId={userId}
+      online={state.online}
+      zone={zone}
+      tasks={tasks}
+      events={state.events}
+      onPlanned={() => void engine.sync()}
+      flat
+      onPlan={(p) => {
+        setPlan(p);
+        setTab("calendar");
+        setMessage(`Planned ${p.placed.length} blocks; the new ones are outlined in the calendar.`);
+      }}
+    />
+  );
+
+  return (
+    <div className="flex min-h-0 flex-1">
+      <section aria-labelledby="calendar-title" className="flex min-h-0 min-w-0 flex-1 flex-col">
+        <div className="flex flex-wrap items-center gap-2 border-b border-stone-200 bg-white px-3 py-2">
+          <h2 id="calendar-title" className="mr-auto text-base font-bold text-stone-900">
+            {range}
+          </h2>
+          <div className="flex items-center gap-1">
+            <button type="button" className={TOOL} onClick={() => setAnchor(today)}>
+              Today
+            </button>
+            <button type="button" className={TOOL} aria-label="Previous" onClick={() => step(-1)}>
+              ‹
+            </button>
+            <button type="button" className={TOOL} aria-label="Next" onClick={() => step(1)}>
+              ›
+            </button>
+            <label className="sr-only" htmlFor="calendar-jump">
+              Go to date
+            </label>
+            <input
+              id="calendar-jump"
+              type="date"
+              className="rounded-lg border border-stone-300 px-1.5 py-1 text-sm"
+              value={anchor}
+              onChange={(e) => e.target.value && setAnchor(e.target.value)}
+            />
+          </div>
+          <fieldset className="flex rounded-lg border border-stone-300 p-0.5">
+            <legend className="sr-only">View</legend>
+            {(wide ? (["week", "day", "list"] as const) : (["day", "3day", "list"] as const)).map(
+              (v) => (
+                <label
+                  key={v}
+                  className="cursor-pointer rounded-md px-2 py-1 text-sm font-semibold text-stone-700 has-checked:bg-sage-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-sage-500"
+                >
+                  <input
+                    type="radio"
+                    name="calendar-view"
+                    className="sr-only"
+                    checked={view === v}
+                    onChange={() => setView(v)}
+                  />
+                  {VIEW_LABEL[v]}
+                </label>
+              ),
+            )}
+          </fieldset>
+        </div>
+        {!wide ? (
+          <div
+            role="tablist"
+            aria-label="Calendar or tasks"
+            className="flex border-b border-stone-200 bg-white"
+          >
+            {(["calendar", "tasks"] as const).map((t) => (
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                aria-selected={tab === t}
+                className="flex-1 py-2 text-sm font-semibold text-stone-700 aria-selected:border-b-2 aria-selected:border-sage-700 aria-selected:text-sage-900"
+                onClick={() => setTab(t)}
+              >
+                {t === "tasks" ? "Tasks & plan" : "Calendar"}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {/* one line of fixed height: a change of sync state never moves the grid under a drag */}
+        <div className="flex h-9 items-center gap-x-3 overflow-hidden whitespace-nowrap bg-white px-3 text-xs text-stone-700">
+          <SyncStatus state={state} />
+          {plan ? (
+            <span className="flex items-center gap-2">
+              <span
+                className="inline-block h-3 w-3 rounded-sm ring-2 ring-amber-500"
+                aria-hidden="true"
+              />
+              New blocks from the last plan
+              <button
+                type="button"
+                className={TOOL}
+                disabled={undoing || !state.online}
+                onClick={() => void undoPlan()}
+              >
+                {undoing ? "Undoing…" : "Undo plan"}
+              </button>
+            </span>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 bg-white px-3 pb-1.5 text-xs text-stone-700">
+          <Legend hasProfile={Boolean(profile.data)} />
+        </div>
+        {state.error ? (
+          <p role="alert" className="bg-red-50 px-3 py-1.5 text-sm text-red-800">
+            {state.error}
+          </p>
+        ) : null}
+        {state.notices.map((n) => (
+          <p
+            key={n.id}
+            role="alert"
+            className="flex justify-between gap-2 bg-sky-50 px-3 py-1.5 text-sm text-sky-900"
+          >
+            <span>{n.message}</span>
+            <button type="button" aria-label="Dismiss" onClick={() => engine.dismissNotice(n.id)}>
+              ×
+            </button>
+          </p>
+        ))}
+        {!wide && tab === "tasks" ? (
+          <div className="flex-1 overflow-y-auto p-3">{tasksPanel}</div>
+        ) : view === "list" ? (
+          <div className="flex-1 overflow-y-auto p-3">
+            {upcoming.length ? (
+              <EventList
+                days={upcoming}
+                zone={zone}
+                today={today}
+                pendingIds={state.pendingIds}
+                taskStatus={taskStatus}
+                now={now}
+                onEdit={(event) => setDialog({ open: true, item: asItem(event), slot: null })}
+                onDelete={setDeleting}
+              />
+            ) : (
+              <p className="text-sm text-stone-700">Nothing in these two weeks.</p>
+            )}
+          </div>
+        ) : (
+          <WeekGrid
+            days={grid}
+            zone={zone}
+            now={now}
+            profile={profile.data ?? null}
+            highlight={highlight}
+            pendingIds={state.pendingIds}
+            taskTitles={taskTitles}
+            taskEnergy={taskEnergy}
+            announce={announce}
+            onChange={(item, start, end) => change(item, moved(item.event, start, end))}
+            onCreate={(start, end) => setDialog({ open: true, item: null, slot: { start, end } })}
+            onOpen={(item) => {
+              if (item.readOnly) setMessage(`${itemLabel(item, zone)}.`);
+              else setDialog({ open: true, item, slot: null });
+            }}
+            onSwipe={step}
+          />
+        )}
+      </section>
+      {wide ? (
+        <aside
+          aria-label="Tasks and plan"
+          className="w-96 shrink-0 overflow-y-auto border-l border-stone-200 bg-white p-4"
+        >
+          {tasksPanel}
+        </aside>
+      ) : null}
+      <p aria-live="polite" className="sr-only">
+        {message}
+      </p>
+
+      <EventDialog
+        open={dialog.open}
+        event={dialogEvent}
+        slot={dialog.slot}
+        title={
+          dialog.item?.seriesId ? `Edit “${dialog.item.event.title}”, a repeating event` : undefined
+        }
+        zone={zone}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        onSave={(draft) => {
+          const item = dialog.item;
+          setDialog((d) => ({ ...d, open: false }));
+          if (!item) {
+            engine.add(draft);
+            setMessage(`Added ${draft.title}.`);
+          } else change(item, draft);
+        }}
+        onDelete={() => {
+          const item = dialog.item;
+          setDialog((d) => ({ ...d, open: false }));
+          if (!item) return;
+          if (item.seriesId && item.occurrence) setPending({ kind: "delete", item });
+          else {
+            engine.remove(item.event.id);
+            setMessage(`Deleted ${item.event.title}.`);
+          }
+        }}
+      />
+      <DeleteEventDialog
+        event={deleting}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(event) => {
+          engine.remove(event.id);
+          setDeleting(null);
+        }}
+      />
+      <ScopeDialog
+        open={pending !== null}
+        action={pending?.kind === "delete" ? "delete" : "change"}
+        title={pending?.item.event.title ?? ""}
+        onCancel={() => setPending(null)}
+        onChoose={(scope) => {
+          if (pending) applyScoped(pending, scope);
+          setPending(null);
+        }}
+      />
+    </div>
+  );
+}
+
+/** A list entry opened for editing: the whole event (the list edits series as a whole). */
+function asItem(event: LocalEvent): GridItem {
+  return {
+    key: event.id,
+    event,
+    start: new Date(event.startTime),
+    end: new Date(event.endTime ?? event.startTime),
+    kind: isSageBlock(event) ? "sage" : "user",
+    readOnly: false,
+    color: null,
+    seriesId: null,
+    occurrence: null,
+    col: 0,
+    cols: 1,
+    overlaps: false,
+  };
+}
+
+function Legend({ hasProfile }: { hasProfile: boolean }) {
+  const swatch = "inline-block h-3 w-3 rounded-sm align-middle";
+  return (
+    <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span>
+        <span className={`${swatch} border-l-4 border-sky-700 bg-sky-50`} aria-hidden="true" />{" "}
+        Yours
+      </span>
+      <span>
+        <span className={`${swatch} border-l-4 border-sage-700 bg-sage-50`} aria-hidden="true" /> ◆
+        Planned by Sage
+      </span>
+      {hasProfile ? (
+        <>
+          <span>
+            <span className={`${swatch} bg-amber-100`} aria-hidden="true" /> Peak hours
+          </span>
+          <span>
+            <span
+              className={`${swatch} bg-[repeating-linear-gradient(135deg,transparent_0_3px,rgb(168_162_158)_3px_4px)]`}
+              aria-hidden="true"
+            />{" "}
+            Dip
+          </span>
+          <span>
+            <span className={`${swatch} bg-stone-100 ring-1 ring-stone-300`} aria-hidden="true" />{" "}
+            Outside working hours
+          </span>
+        </>
+      ) : (
+        <span>Answer the productivity questions to see your working and peak hours here.</span>
+      )}
+    </span>
+  );
+}

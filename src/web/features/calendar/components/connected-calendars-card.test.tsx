@@ -1,0 +1,128 @@
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { json, mockFetch, renderWithProviders } from "../../../test/render-with-providers.tsx";
+import { ConnectedCalendarsCard } from "./connected-calendars-card.tsx";
+
+const USER = "7d0f3c1e-2b4a-4c5d-8e6f-1a2b3c4d5e6f";
+const CONNECTION = {
+  id: "0b9c7d3e-1111-4222-8333-444455556666",
+  kind: "ics",
+  name: "Work",
+  status: "error",
+  lastSyncedAt: new Date().toISOString(),
+  eventCount: 12,
+  error: "The address answered 404",
+  calendars: [
+    { id: "1c9c7d3e-1111-4222-8333-444455556666", name: "Work", busy: true, writable: false },
+  ],
+  writeCalendarId: null,
+};
+
+afterEach(cleanup);
+
+describe("ConnectedCalendarsCard", () => {
+  it("shows each connection's state and its plain error, and toggles busy", async () => {
+    const calls = mockFetch((url, init) => {
+      if (url.startsWith("/api/connections/") && init?.method === "PATCH") {
+        return json(200, {
+          connection: { ...CONNECTION, calendars: [{ ...CONNECTION.calendars[0], busy: false }] },
+        });
+      }
+      if (url === "/api/connections") return json(200, { connections: [CONNECTION] });
+      return json(200, { events: [] });
+    });
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    expect(
+      await within(card).findByText(/Calendar address · 12 events · last synced/),
+    ).toBeTruthy();
+    expect(within(card).getByRole("alert").textContent).toBe("The address answered 404");
+    // no write calendar choice for a read-only address
+    expect(within(card).queryByLabelText("Put Sage's blocks in")).toBeNull();
+    await userEvent.click(within(card).getByRole("checkbox", { name: "Work" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
+    expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({
+      calendars: [{ id: CONNECTION.calendars[0]!.id, busy: false }],
+    });
+  });
+
+  it("connects an address and shows the server's refusal as is", async () => {
+    const calls = mockFetch((url, init) => {
+      if (url === "/api/connections" && init?.method === "POST") {
+        return json(400, {
+          error: "Sage cannot fetch this address: use https://",
+          code: "bad_request",
+        });
+      }
+      if (url === "/api/connections") return json(200, { connections: [] });
+      return json(200, { events: [] });
+    });
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    await userEvent.click(within(card).getByRole("button", { name: "Add a calendar address" }));
+    await userEvent.type(
+      within(card).getByLabelText("Calendar address (iCal)"),
+      "http://example.com/cal.ics",
+    );
+    await userEvent.click(within(card).getByRole("button", { name: "Connect" }));
+    expect((await within(card).findByRole("alert")).textContent).toBe(
+      "Sage cannot fetch this address: use https://",
+    );
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({
+      kind: "ics",
+      url: "http://example.com/cal.ics",
+    });
+  });
+
+  it("offers Google Calendar only when Google sign-in is configured, and goes to its consent", async () => {
+    const calls = mockFetch((url, init) => {
+      if (url === "/api/meta") return json(200, { signIn: { google: true, development: false } });
+      if (url === "/api/connections/google/start" && init?.method === "POST")
+        return json(200, { url: "#google-consent" });
+      if (url === "/api/connections") return json(200, { connections: [] });
+      return json(200, { events: [] });
+    });
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    await userEvent.click(
+      await within(card).findByRole("button", { name: "Connect Google Calendar" }),
+    );
+    await waitFor(() => expect(window.location.hash).toBe("#google-consent"));
+    expect(
+      calls.some((c) => c.url === "/api/connections/google/start" && c.method === "POST"),
+    ).toBe(true);
+    window.history.replaceState(null, "", "/");
+  });
+
+  it("has no Google button without Google sign-in", async () => {
+    mockFetch((url) => {
+      if (url === "/api/meta") return json(200, { signIn: { google: false, development: true } });
+      if (url === "/api/connections") return json(200, { connections: [] });
+      return json(200, { events: [] });
+    });
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    await within(card).findByRole("button", { name: "Add a CalDAV account" });
+    await waitFor(() => expect(within(card).queryByText("Connect Google Calendar")).toBeNull());
+  });
+
+  it("shows what Google's consent came back with, once", async () => {
+    window.history.replaceState(
+      null,
+      "",
+      `/chat?panel=calendar&connectError=${encodeURIComponent("Access to Google Calendar was not granted")}`,
+    );
+    mockFetch((url) => {
+      if (url === "/api/connections") return json(200, { connections: [] });
+      return json(200, { events: [] });
+    });
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    expect(within(card).getByRole("alert").textContent).toBe(
+      "Access to Google Calendar was not granted",
+    );
+    expect(window.location.search).toBe("?panel=calendar");
+    window.history.replaceState(null, "", "/");
+  });
+});

@@ -1,0 +1,361 @@
+import { DateTime } from "luxon";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import type { Connection } from "../../../../core/contract/connections.ts";
+import { Button } from "../../../components/button.tsx";
+import { useMeta } from "../../auth/api/use-meta.ts";
+import {
+  useConnectCalendar,
+  useConnectedEvents,
+  useConnectGoogle,
+  useConnections,
+  useDisconnect,
+  useSyncConnection,
+  useUpdateConnection,
+} from "../api/use-connections.ts";
+import { Field, inputClass } from "./field.tsx";
+
+/** Dates and times as the browser's locale writes them, like the chat and the week view. */
+const DAY = { weekday: "short", day: "numeric", month: "short" } as const;
+
+const KIND_LABEL: Record<Connection["kind"], string> = {
+  ics: "Calendar address",
+  caldav: "CalDAV account",
+  google: "Google Calendar",
+};
+
+function statusLine(c: Connection, zone: string): string {
+  if (c.status === "syncing") return "Syncing…";
+  const when = c.lastSyncedAt
+    ? `last synced ${DateTime.fromISO(c.lastSyncedAt).setZone(zone).toRelative() ?? "just now"}`
+    : "not synced yet";
+  const events = `${c.eventCount} ${c.eventCount === 1 ? "event" : "events"}`;
+  return `${events} · ${when}`;
+}
+
+/**
+ * What Google's consent came back with (`?connected=google` or `?connectError=…` beside
+ * `panel=calendar`), read once and removed from the address bar.
+ */
+function useGoogleOutcome(): { ok: boolean; text: string } | null {
+  const [outcome] = useState(() => {
+    const q = new URLSearchParams(window.location.search);
+    if (q.get("connected") === "google") return { ok: true, text: "Google Calendar is connected." };
+    const error = q.get("connectError");
+    return error ? { ok: false, text: error.slice(0, 200) } : null;
+  });
+  useEffect(() => {
+    if (!outcome) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete("connected");
+    url.searchParams.delete("connectError");
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  }, [outcome]);
+  return outcome;
+}
+
+/**
+ * "Connected calendars": the person's real calendars, whose events Sage plans around and
+ * shows read only. Add an iCalendar address, a CalDAV account or (when Google sign-in is
+ * configured) Google Calendar, choose which calendars count as busy, sync now, disconnect;
+ * the next week's connected events are listed.
+ */
+export function ConnectedCalendarsCard(props: { userId: string; online: boolean; zone: string }) {
+  const connections = useConnections(props.userId, props.online);
+  const range = useMemo(() => {
+    const start = DateTime.now().setZone(props.zone).startOf("day");
+    return { from: start.toUTC().toISO()!, to: start.plus({ days: 7 }).toUTC().toISO()! };
+  }, [props.zone]);
+  const events = useConnectedEvents(props.userId, props.online, range);
+  const list = connections.data?.connections ?? [];
+  const names = new Map(list.map((c) => [c.id, c.name]));
+  const outcome = useGoogleOutcome();
+
+  return (
+    <section aria-labelledby="connected-heading" className="mt-6 border-t border-stone-200 pt-5">
+      <h3 id="connected-heading" className="font-semibold text-stone-900">
+        Connected calendars
+      </h3>
+      <p className="mt-1 text-sm text-stone-700">
+        Connect the calendar you already use and Sage plans around your real meetings. Sage never
+        changes your events; with a CalDAV account or Google Calendar it can put its own blocks in a
+        calendar you choose.
+      </p>
+      {outcome ? (
+        <p
+          role={outcome.ok ? "status" : "alert"}
+          className={`mt-2 text-sm ${outcome.ok ? "text-sage-900" : "text-red-700"}`}
+        >
+          {outcome.text}
+        </p>
+      ) : null}
+      {connections.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          Connected calendars could not be loaded.
+        </p>
+      ) : null}
+      <ul className="mt-3 divide-y divide-stone-200">
+        {list.map((c) => (
+          <ConnectionItem key={c.id} userId={props.userId} connection={c} zone={props.zone} />
+        ))}
+      </ul>
+      {props.online ? <AddConnection userId={props.userId} /> : null}
+      {events.data && events.data.length > 0 ? (
+        <div className="mt-4">
+          <h4 className="text-sm font-semibold text-stone-900">Next 7 days from your calendars</h4>
+          <ul className="mt-2 space-y-1 text-sm">
+            {events.data.slice(0, 30).map((e) => (
+              <li key={e.id} className="flex flex-wrap gap-x-2 text-stone-800">
+                <span className="font-medium tabular-nums">
+                  {e.all_day
+                    ? `${DateTime.fromISO(e.start_time, { zone: "utc" }).toLocaleString(DAY)}, all day`
+                    : DateTime.fromISO(e.start_time)
+                        .setZone(props.zone)
+                        .toLocaleString({ ...DAY, ...DateTime.TIME_SIMPLE })}
+                </span>
+                <span>{e.title}</span>
+                <span className="text-stone-600">
+                  · from {names.get(e.connection_id ?? "") ?? "a connected calendar"} (read only)
+                  {e.busy === false ? " · free" : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ConnectionItem(props: { userId: string; connection: Connection; zone: string }) {
+  const c = props.connection;
+  const sync = useSyncConnection(props.userId);
+  const update = useUpdateConnection(props.userId);
+  const disconnect = useDisconnect(props.userId);
+  const [confirm, setConfirm] = useState(false);
+  return (
+    <li className="py-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="font-medium text-stone-900">{c.name}</p>
+          <p className="text-xs text-stone-700">
+            {KIND_LABEL[c.kind]} · {statusLine(c, props.zone)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            disabled={sync.isPending || c.status === "syncing"}
+            onClick={() => sync.mutate(c.id)}
+          >
+            {sync.isPending ? "Syncing…" : "Sync now"}
+          </Button>
+          {confirm ? (
+            <>
+              <Button variant="secondary" onClick={() => disconnect.mutate(c.id)}>
+                Yes, disconnect
+              </Button>
+              <Button variant="ghost" onClick={() => setConfirm(false)}>
+                Keep
+              </Button>
+            </>
+          ) : (
+            <Button variant="ghost" onClick={() => setConfirm(true)}>
+              Disconnect
+            </Button>
+          )}
+        </div>
+      </div>
+      {c.status === "error" && c.error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {c.error}
+        </p>
+      ) : null}
+      {c.calendars.length > 0 ? (
+        <fieldset className="mt-2">
+          <legend className="text-xs font-medium text-stone-700">Count as busy</legend>
+          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            {c.calendars.map((cal) => (
+              <label key={cal.id} className="flex items-center gap-2 text-sm text-stone-800">
+                <input
+                  type="checkbox"
+                  checked={cal.busy}
+                  disabled={update.isPending}
+                  onChange={(e) =>
+                    update.mutate({
+                      id: c.id,
+                      body: { calendars: [{ id: cal.id, busy: e.target.checked }] },
+                    })
+                  }
+                />
+                {cal.color ? (
+                  <span
+                    aria-hidden
+                    className="inline-block size-3 rounded-full"
+                    style={{ background: cal.color }}
+                  />
+                ) : null}
+                {cal.name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {c.calendars.some((cal) => cal.writable) ? (
+        <div className="mt-2">
+          <label htmlFor={`write-${c.id}`} className="block text-xs font-medium text-stone-700">
+            Put Sage's blocks in
+          </label>
+          <select
+            id={`write-${c.id}`}
+            className={`${inputClass} mt-1 max-w-xs`}
+            value={c.writeCalendarId ?? ""}
+            disabled={update.isPending}
+            onChange={(e) =>
+              update.mutate({ id: c.id, body: { writeCalendarId: e.target.value || null } })
+            }
+          >
+            <option value="">Nowhere (use the feed)</option>
+            {c.calendars
+              .filter((cal) => cal.writable)
+              .map((cal) => (
+                <option key={cal.id} value={cal.id}>
+                  {cal.name}
+                </option>
+              ))}
+          </select>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function AddConnection({ userId }: { userId: string }) {
+  const connect = useConnectCalendar(userId);
+  const google = useConnectGoogle();
+  const { data: meta } = useMeta();
+  const [kind, setKind] = useState<"ics" | "caldav" | null>(null);
+  const [url, setUrl] = useState("");
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!kind) return;
+    const body = kind === "ics" ? { kind, url } : { kind, url, username, password };
+    connect.mutate(body, {
+      onSuccess: () => {
+        setKind(null);
+        setUrl("");
+        setUsername("");
+        setPassword("");
+      },
+    });
+  };
+
+  if (!kind) {
+    return (
+      <div className="mt-3">
+        <div className="flex flex-wrap gap-2">
+          {/* only where Google sign-in is configured: the consent goes through it */}
+          {meta?.signIn?.google === true ? (
+            <Button variant="secondary" disabled={google.isPending} onClick={() => google.mutate()}>
+              {google.isPending ? "Opening Google…" : "Connect Google Calendar"}
+            </Button>
+          ) : null}
+          <Button variant="secondary" onClick={() => setKind("ics")}>
+            Add a calendar address
+          </Button>
+          <Button variant="secondary" onClick={() => setKind("caldav")}>
+            Add a CalDAV account
+          </Button>
+        </div>
+        {google.isError ? (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {google.error.message}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <form
+      onSubmit={submit}
+      className="mt-3 space-y-3 border-t border-stone-200 pt-3"
+      aria-label="Connect a calendar"
+    >
+      {kind === "ics" ? (
+        <Field
+          id="connect-url"
+          label="Calendar address (iCal)"
+          hint="For example Google's “Secret address in iCal format” or an Outlook ICS link. webcal:// works too."
+        >
+          <input
+            id="connect-url"
+            className={inputClass}
+            value={url}
+            required
+            inputMode="url"
+            autoComplete="off"
+            onChange={(e) => setUrl(e.target.value)}
+          />
+        </Field>
+      ) : (
+        <>
+          <Field
+            id="connect-url"
+            label="Server"
+            hint="Like caldav.icloud.com, caldav.fastmail.com or your Nextcloud address."
+          >
+            <input
+              id="connect-url"
+              className={inputClass}
+              value={url}
+              required
+              inputMode="url"
+              autoComplete="off"
+              onChange={(e) => setUrl(e.target.value)}
+            />
+          </Field>
+          <Field id="connect-username" label="User name">
+            <input
+              id="connect-username"
+              className={inputClass}
+              value={username}
+              required
+              autoComplete="username"
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          </Field>
+          <Field
+            id="connect-password"
+            label="Password"
+            hint="For iCloud, an app-specific password."
+          >
+            <input
+              id="connect-password"
+              type="password"
+              className={inputClass}
+              value={password}
+              required
+              autoComplete="current-password"
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Field>
+        </>
+      )}
+      {connect.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {connect.error.message}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={connect.isPending}>
+          {connect.isPending ? "Connecting…" : "Connect"}
+        </Button>
+        <Button variant="ghost" onClick={() => setKind(null)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

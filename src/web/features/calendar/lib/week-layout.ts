@@ -1,0 +1,161 @@
+import { DateTime } from "luxon";
+import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
+import type { SchedulingProfile } from "../../../../core/contract/productivity.ts";
+import { agenda } from "./agenda.ts";
+
+/** Whose an item is: the person's, Sage's planned block, or a connected calendar's (read only). */
+export type ItemKind = "user" | "sage" | "external";
+
+/** One occurrence as the week grid draws it. */
+export type GridItem = {
+  key: string;
+  event: LocalEvent;
+  start: Date;
+  end: Date;
+  kind: ItemKind;
+  readOnly: boolean;
+  color: string | null;
+  /** For an occurrence of a repeating event: the series and the start it defines (else null). */
+  seriesId: string | null;
+  occurrence: string | null;
+  /** Side-by-side placement among overlapping items: column and number of columns. */
+  col: number;
+  cols: number;
+  /** Overlaps another timed item (allowed, and flagged). */
+  overlaps: boolean;
+};
+
+export type GridDay = { date: string; allDay: GridItem[]; timed: GridItem[] };
+
+/**
+ * Events from a connected calendar arrive (from another part of the app) with
+ * `source: "external"`, `read_only` and maybe a `color`; anything else is the person's or Sage's.
+ */
+function kindOf(e: LocalEvent): { kind: ItemKind; readOnly: boolean; color: string | null } {
+  const extra = e as Omit<LocalEvent, "source"> & {
+    source?: string;
+    readOnly?: boolean;
+    color?: string;
+  };
+  if (extra.source === "external") {
+    return { kind: "external", readOnly: extra.readOnly ?? true, color: extra.color ?? null };
+  }
+  // Sage's own are the blocks it planned for a task; an event the assistant added on the
+  // person's word ("add dentist Tuesday 3pm") is the person's
+  return { kind: isSageBlock(e) ? "sage" : "user", readOnly: false, color: null };
+}
+
+/** A block Sage planned for a task (what the planner may move), not an event it was asked to add. */
+export const isSageBlock = (e: Pick<LocalEvent, "source" | "taskId">): boolean =>
+  e.source === "assistant" && Boolean(e.taskId);
+
+/** The days shown: `count` days from `first` (an ISO date). */
+export function daysFrom(first: string, count: number): string[] {
+  const start = DateTime.fromISO(first);
+  return Array.from({ length: count }, (_, i) => start.plus({ days: i }).toISODate()!);
+}
+
+/** Monday of the week holding `date`. */
+export const weekStart = (date: string) => DateTime.fromISO(date).startOf("week").toISODate()!;
+
+/** Lays out the occurrences of `days` (ISO dates in `zone`) for the grid. */
+export function layoutDays(events: LocalEvent[], days: string[], zone: string): GridDay[] {
+  const from = DateTime.fromISO(days[0]!, { zone });
+  const to = DateTime.fromISO(days[days.length - 1]!, { zone }).plus({ days: 1 });
+  const found = agenda(events, { from: from.toJSDate(), to: to.toJSDate(), zone });
+  const byDate = new Map(found.map((d) => [d.date, d.items]));
+  return days.map((date) => {
+    const items = (byDate.get(date) ?? []).map((item): GridItem => {
+      const e = item.event;
+      const repeats = Boolean(e.recurrence);
+      return {
+        // a one-off keeps its key when it moves (so focus stays on it)
+        key: repeats ? item.key : e.id,
+        event: e,
+        start: item.start,
+        end: item.end,
+        ...kindOf(e),
+        seriesId: repeats ? e.id : null,
+        occurrence: repeats ? item.start.toISOString() : null,
+        col: 0,
+        cols: 1,
+        overlaps: false,
+      };
+    });
+    return {
+      date,
+      allDay: items.filter((i) => i.event.allDay),
+      timed: placeSideBySide(items.filter((i) => !i.event.allDay)),
+    };
+  });
+}
+
+/** Overlapping items share the width: greedy columns within each cluster of overlaps. */
+function placeSideBySide(items: GridItem[]): GridItem[] {
+  const sorted = [...items].sort(
+    (a, b) => a.start.getTime() - b.start.getTime() || b.end.getTime() - a.end.getTime(),
+  );
+  const out: GridItem[] = [];
+  let cluster: GridItem[] = [];
+  let clusterEnd = 0;
+  let columnEnds: number[] = [];
+  const flush = () => {
+    const cols = columnEnds.length;
+    for (const item of cluster) out.push({ ...item, cols, overlaps: cluster.length > 1 });
+    cluster = [];
+    columnEnds = [];
+  };
+  for (const item of sorted) {
+    const start = item.start.getTime();
+    const end = Math.max(item.end.getTime(), start + 15 * 60_000);
+    if (cluster.length && start >= clusterEnd) flush();
+    let col = columnEnds.findIndex((e) => e <= start);
+    if (col === -1) col = columnEnds.push(end) - 1;
+    else columnEnds[col] = end;
+    cluster.push({ ...item, col });
+    clusterEnd = Math.max(clusterEnd, end);
+  }
+  flush();
+  return out;
+}
+
+/** "3 PM", "3:30 PM" */
+function clock(d: DateTime): string {
+  return d.toFormat(d.minute ? "h:mm a" : "h a");
+}
+
+/** What a screen reader says for an item: "Dentist, Tuesday 3 to 4 PM". */
+export function itemLabel(item: GridItem, zone: string, taskTitle?: string): string {
+  const start = DateTime.fromJSDate(item.start, { zone });
+  const end = DateTime.fromJSDate(item.end, { zone });
+  const when = item.event.allDay
+    ? `${start.toFormat("cccc")}, all day`
+    : start.hasSame(end, "day") && start.toFormat("a") === end.toFormat("a")
+      ? `${start.toFormat("cccc")} ${clock(start).replace(/ [AP]M$/, "")} to ${clock(end)}`
+      : `${start.toFormat("cccc")} ${clock(start)} to ${end.hasSame(start, "day") ? "" : `${end.toFormat("cccc")} `}${clock(end)}`;
+  const parts = [item.event.title, when];
+  if (item.kind === "sage") parts.push(`planned by Sage${taskTitle ? ` for ${taskTitle}` : ""}`);
+  if (item.kind === "external") parts.push("from a connected calendar, read only");
+  if (item.seriesId) parts.push("repeats");
+  if (item.overlaps) parts.push("overlaps another event");
+  return parts.join(", ");
+}
+
+export type HourBand = { start: number; end: number; kind: "peak" | "dip" };
+
+/** The profile's shading for a weekday (ISO 1–7): working hours, peak bands and the dip. */
+export function profileBands(
+  profile: SchedulingProfile | null,
+  weekday: number,
+): { working: { start: number; end: number } | null; bands: HourBand[] } {
+  if (!profile) return { working: null, bands: [] };
+  const working = profile.workingDays.includes(weekday) ? profile.workingHours : null;
+  const bands = profile.energyWindows.flatMap((w): HourBand[] =>
+    w.level === "peak"
+      ? [{ start: w.start, end: w.end, kind: "peak" }]
+      : w.level === "low"
+        ? [{ start: w.start, end: w.end, kind: "dip" }]
+        : [],
+  );
+  return { working, bands };
+}

@@ -1,0 +1,67 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ActionCard } from "../../../../core/contract/assistant-actions.ts";
+import { mockApi } from "../../../test/render-with-app.tsx";
+import { ActionCards } from "./action-cards.tsx";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const moved: ActionCard = {
+  id: "11111111-1111-4111-8111-111111111111",
+  kind: "moved",
+  items: [
+    {
+      title: "Dentist",
+      start: "2031-03-06T14:00:00.000Z",
+      end: "2031-03-06T15:00:00.000Z",
+      before: { start: "2031-03-04T14:00:00.000Z", end: "2031-03-04T15:00:00.000Z" },
+    },
+  ],
+  conflicts: [
+    { title: "Write report", start: "2031-03-06T14:30:00.000Z", end: "2031-03-06T15:30:00.000Z" },
+  ],
+  undone: false,
+};
+
+describe("action cards", () => {
+  it("show before → after and the overlap, and Undo reports the undone card", async () => {
+    const { calls } = mockApi({
+      [`POST /api/assistant/actions/${moved.id}/undo`]: {
+        body: { card: { ...moved, undone: true }, calendarChanged: true },
+      },
+    });
+    const onChanged = vi.fn();
+    render(<ActionCards cards={[moved]} onChanged={onChanged} />);
+    const card = screen.getByRole("region", { name: "Moved" });
+    expect(card.textContent).toContain("Dentist");
+    expect(card.textContent).toContain("moved to");
+    expect(card.textContent).toContain("Overlaps “Write report”");
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await vi.waitFor(() => expect(onChanged).toHaveBeenCalledWith({ ...moved, undone: true }));
+    expect(calls.map((c) => c.key)).toEqual([`POST /api/assistant/actions/${moved.id}/undo`]);
+  });
+
+  it("says why an Undo was refused", async () => {
+    mockApi({
+      [`POST /api/assistant/actions/${moved.id}/undo`]: {
+        status: 409,
+        body: {
+          error: "This has been changed since, so I've left it as it is now.",
+          code: "conflict",
+        },
+      },
+    });
+    render(<ActionCards cards={[moved]} onChanged={() => {}} />);
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("changed since");
+  });
+
+  it("an undone card has no Undo button", () => {
+    render(<ActionCards cards={[{ ...moved, undone: true }]} onChanged={() => {}} />);
+    expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
+    expect(screen.getByRole("region", { name: "Moved" }).textContent).toContain("undone");
+  });
+});

@@ -1,0 +1,123 @@
+import { useState } from "react";
+import type { ActionCard, ActionItem } from "../../../../core/contract/assistant-actions.ts";
+import { undoAction } from "../api/undo-action.ts";
+
+const VERB: Record<ActionCard["kind"], string> = {
+  created: "Added",
+  moved: "Moved",
+  cancelled: "Cancelled",
+  planned: "Planned",
+  tasks_added: "Added to your tasks",
+  task_done: "Marked done",
+};
+
+/** In the browser's locale and zone — the same way the calendar writes times. */
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString([], { weekday: "short", month: "short", day: "numeric" });
+const time = (iso: string) =>
+  new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+const span = (start: string, end: string | null) =>
+  `${day(start)}, ${time(start)}${end ? ` – ${time(end)}` : ""}`;
+
+function Item({ item, kind }: { item: ActionItem; kind: ActionCard["kind"] }) {
+  const when =
+    item.start === null
+      ? item.end && kind === "tasks_added"
+        ? `due ${day(item.end)}`
+        : null
+      : span(item.start, item.end);
+  return (
+    <li className="py-1">
+      <span className="font-medium text-stone-900">{item.title}</span>
+      {item.before && item.start ? (
+        <span className="block text-stone-700">
+          <s className="text-stone-500">{span(item.before.start, item.before.end)}</s>
+          <span aria-hidden="true"> → </span>
+          <span className="sr-only"> moved to </span>
+          {span(item.start, item.end)}
+        </span>
+      ) : (
+        when && <span className="block text-stone-700">{when}</span>
+      )}
+      {(item.repeat || item.why) && (
+        <span className="block text-stone-600">
+          {[item.repeat, item.why].filter(Boolean).join(" · ")}
+        </span>
+      )}
+    </li>
+  );
+}
+
+function Card({ card, onChanged }: { card: ActionCard; onChanged: (card: ActionCard) => void }) {
+  const [state, setState] = useState<"idle" | "working" | { error: string }>("idle");
+  const undo = async () => {
+    setState("working");
+    try {
+      const res = await undoAction(card.id);
+      onChanged(res.card);
+      setState("idle");
+    } catch (err) {
+      setState({ error: err instanceof Error ? err.message : "Undo failed. Please try again." });
+    }
+  };
+  const heading = `${VERB[card.kind]}${card.items.length > 1 ? ` · ${card.items.length}` : ""}`;
+  return (
+    <section
+      aria-label={heading}
+      className={`mt-3 rounded-xl border px-3 py-2 text-sm ${card.undone ? "border-stone-200 bg-stone-50" : "border-sage-200 bg-sage-50"}`}
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h3 className={`font-semibold ${card.undone ? "text-stone-600" : "text-sage-900"}`}>
+          {card.undone ? `${heading} — undone` : heading}
+        </h3>
+        {!card.undone && (
+          <button
+            type="button"
+            onClick={undo}
+            disabled={state === "working"}
+            className="min-h-9 rounded-lg border border-stone-300 bg-white px-3 font-medium text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-sage-700 disabled:opacity-60"
+          >
+            {state === "working" ? "Undoing…" : "Undo"}
+          </button>
+        )}
+      </div>
+      <ul className={card.undone ? "line-through decoration-stone-400" : undefined}>
+        {card.items.slice(0, 12).map((item, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a stored card's items never reorder
+          <Item key={i} item={item} kind={card.kind} />
+        ))}
+        {card.items.length > 12 && (
+          <li className="py-1 text-stone-600">…and {card.items.length - 12} more</li>
+        )}
+      </ul>
+      {card.conflicts.length > 0 && !card.undone && (
+        <p className="mt-1 rounded-lg bg-amber-50 px-2 py-1 text-amber-900 ring-1 ring-amber-200">
+          <span aria-hidden="true">⚠ </span>
+          Overlaps {card.conflicts.map((c) => `“${c.title}” (${span(c.start, c.end)})`).join(", ")}
+        </p>
+      )}
+      {typeof state === "object" && (
+        <p role="alert" className="mt-1 text-red-800">
+          {state.error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The changes a reply made, each with Undo; the calendar updates as soon as one is undone. */
+export function ActionCards({
+  cards,
+  onChanged,
+}: {
+  cards: ActionCard[];
+  onChanged: (card: ActionCard) => void;
+}) {
+  return (
+    <>
+      {cards.map((card) => (
+        <Card key={card.id} card={card} onChanged={onChanged} />
+      ))}
+    </>
+  );
+}

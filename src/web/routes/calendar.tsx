@@ -1,0 +1,36 @@
+import { useEffect } from "react";
+import { useAuth } from "../features/auth/auth-context.ts";
+import { CalendarScreen } from "../features/calendar/components/calendar-screen.tsx";
+import { Link, useNavigate } from "../lib/router.tsx";
+
+/** /calendar: the week as a screen of its own (loaded on demand: / never pays for it). */
+export default function CalendarPage() {
+  const { status, user } = useAuth();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (status === "signedOut") navigate("/", { replace: true });
+  }, [status, navigate]);
+
+  return (
+    <div className="flex h-dvh flex-col overflow-hidden bg-stone-50">
+      <header className="flex items-center gap-3 border-b border-stone-200 bg-white px-4 py-2.5">
+        <Link
+          to="/chat"
+          className="rounded-lg border border-stone-300 px-2.5 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+        >
+          ← Chat
+        </Link>
+        <h1 className="font-bold text-stone-900">Calendar</h1>
+      </header>
+      <main id="main" className="flex min-h-0 flex-1 flex-col">
+        {status === "signedIn" && user ? (
+          <CalendarScreen userId={user.id} />
+        ) : (
+          <p role="status" className="p-4 text-stone-700">
+            Loading your calendar…
+          </p>
+        )}
+      </main>
+    </div>
+  );
+}
