@@ -14,9 +14,25 @@ const integration = (name: string, db: "pglite" | "postgres") => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node" } },
+      // timeouts are a hang guard, not a speed check: a busy 2-core machine (CI beside other
+      // jobs) ran a ~1 s property test past vitest's default 5 s
+      {
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 20_000,
+        },
+      },
       // component tests for web flows with state
-      { test: { name: "web", include: ["src/web/**/*.test.tsx"], environment: "happy-dom" } },
+      {
+        test: {
+          name: "web",
+          include: ["src/web/**/*.test.tsx"],
+          environment: "happy-dom",
+          testTimeout: 20_000,
+        },
+      },
       integration("integration-pglite", "pglite"),
       // races only show on a real server: the same suite runs again on PostgreSQL
       ...(process.env.TEST_DATABASE_URL ? [integration("integration-postgres", "postgres")] : []),
