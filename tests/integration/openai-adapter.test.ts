@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOpenAiModel } from "../../src/server/integrations/llm/openai-model.ts";
+import { languageModelFromConfig } from "../../src/server/integrations/llm/providers.ts";
 import { startFakeOpenAi } from "../support/fake-openai-server.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -8,13 +8,10 @@ let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
 beforeAll(async () => {
   fake = await startFakeOpenAi("Block 9 to 11 for the report, then a break.");
   t = await createTestApp({
-    llm: createOpenAiModel({
-      apiKey: "sk-test",
-      baseUrl: fake.baseUrl,
-      model: "gpt-4.1-nano",
-      idleTimeoutMs: 400,
-      totalTimeoutMs: 3000,
-    }),
+    llm: languageModelFromConfig(
+      { provider: "openai", apiKey: "sk-test", baseUrl: fake.baseUrl, model: "gpt-4.1-nano" },
+      { idleTimeoutMs: 400, totalTimeoutMs: 3000 },
+    ),
   });
 });
 afterAll(async () => {
