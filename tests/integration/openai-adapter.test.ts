@@ -10,7 +10,8 @@ beforeAll(async () => {
   t = await createTestApp({
     llm: languageModelFromConfig(
       { provider: "openai", apiKey: "sk-test", baseUrl: fake.baseUrl, model: "gpt-4.1-nano" },
-      { idleTimeoutMs: 400, totalTimeoutMs: 3000 },
+      // an idle timeout well above a loaded machine's pauses, well below the total one
+      { idleTimeoutMs: 1000, totalTimeoutMs: 8000 },
     ),
   });
 });
@@ -86,7 +87,7 @@ describe("the OpenAI-compatible adapter against a loopback provider", () => {
     const s = await t.signIn();
     const started = Date.now();
     const res = await post(s.headers);
-    expect(Date.now() - started).toBeLessThan(2500);
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(res.statusCode).toBe(504);
     expect(res.json().error).toBe("The assistant took too long to answer. Please try again.");
     expect(await usedOf(s.headers)).toBe(0);
@@ -97,7 +98,7 @@ describe("the OpenAI-compatible adapter against a loopback provider", () => {
     const s = await t.signIn();
     const started = Date.now();
     const res = await post(s.headers, true);
-    expect(Date.now() - started).toBeLessThan(2500);
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(res.body).toContain("event: delta");
     expect(res.body).toContain("event: error");
     expect(res.body).toContain("The assistant took too long to answer.");
@@ -115,7 +116,7 @@ describe("the OpenAI-compatible adapter against a loopback provider", () => {
     const s = await t.signIn();
     const started = Date.now();
     const res = await post(s.headers);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(res.statusCode).toBeGreaterThanOrEqual(500);
     expect(res.json()).toMatchObject({
       code: "service_unavailable",
@@ -135,7 +136,7 @@ describe("the OpenAI-compatible adapter against a loopback provider", () => {
     const s = await t.signIn();
     const started = Date.now();
     const res = await post(s.headers, true);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(res.body).toContain("event: error");
     expect(res.body).not.toContain("event: done");
     expect(res.body).toMatch(/The assistant (could not answer right now|took too long to answer)/);

@@ -72,7 +72,7 @@ export function createAiSdkModel(opts: AiSdkModelOptions): LanguageModel {
       d.touch(); // loading the SDK is not provider silence
       const result = await generateText({
         model,
-        messages: request.messages as ModelMessage[],
+        ...prompt(request.messages, undefined),
         ...settings(request),
         abortSignal: d.signal,
       });
@@ -105,7 +105,7 @@ export function createAiSdkModel(opts: AiSdkModelOptions): LanguageModel {
       d.touch(); // loading the SDK is not provider silence
       const result = streamText({
         model,
-        messages: withInstructions(request.messages, calendar) as ModelMessage[],
+        ...prompt(request.messages, calendar),
         ...settings(request),
         ...(calendar
           ? {
@@ -194,6 +194,7 @@ const retryable = (err: unknown) =>
  */
 function retryOnce(d: Deadlines): LanguageModelV3Middleware {
   async function once<T>(call: () => PromiseLike<T>): Promise<T> {
+    d.touch(); // the provider's silence is measured from the request on, not our own set-up
     try {
       return await call();
     } catch (err) {
@@ -239,11 +240,20 @@ function touching(tools: ToolSet, d: Deadlines): ToolSet {
   );
 }
 
-/** The calendar's instructions join the system prompt when its tools are offered. */
-function withInstructions(messages: LlmMessage[], calendar: CalendarAccess | undefined) {
-  const [first, ...rest] = messages;
-  if (!calendar || first?.role !== "system") return messages;
-  return [{ ...first, content: `${first.content}\n\n${calendar.instructions}` }, ...rest];
+/**
+ * The system prompt goes in the SDK's own field (never among the messages, where it could be
+ * injected); the calendar's instructions join it when its tools are offered.
+ */
+function prompt(messages: LlmMessage[], calendar: CalendarAccess | undefined) {
+  const system = messages
+    .filter((m) => m.role === "system")
+    .map((m) => m.content)
+    .concat(calendar ? [calendar.instructions] : [])
+    .join("\n\n");
+  const rest: ModelMessage[] = messages.flatMap((m) =>
+    m.role === "user" || m.role === "assistant" ? [{ role: m.role, content: m.content }] : [],
+  );
+  return { ...(system ? { system } : {}), messages: rest };
 }
 
 const tokens = (usage: {
