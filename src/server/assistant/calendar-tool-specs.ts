@@ -1,3 +1,4 @@
+import type { JSONSchema7 } from "@ai-sdk/provider";
 import type { Tool, ToolSet } from "ai";
 import { DateTime } from "luxon";
 import { z } from "zod";
@@ -28,10 +29,15 @@ function calendarTool<S extends z.ZodType>(
   args: S,
   toCall: (args: z.output<S>) => CalendarToolCall | string,
 ) {
+  // what the provider is sent: the JSON Schema of the zod schema's input (made once)
+  let json: JSONSchema7 | undefined;
+  const jsonOf = () => {
+    json ??= z.toJSONSchema(args, { io: "input", target: "draft-7" });
+    return json;
+  };
   return (run: RunCall, sdk: Pick<typeof import("ai"), "jsonSchema">): Tool<unknown, string> => ({
     description,
-    // what the provider is sent: the JSON Schema of the zod schema's input
-    inputSchema: sdk.jsonSchema(() => z.toJSONSchema(args, { io: "input", target: "draft-7" })),
+    inputSchema: sdk.jsonSchema(jsonOf),
     // validated here rather than by the SDK, so the model reads a short, exact error
     execute: (input) => {
       const parsed = args.safeParse(input);

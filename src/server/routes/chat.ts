@@ -100,7 +100,11 @@ async function streamEvents(
     const failure =
       err instanceof AppError
         ? err
-        : new AppError(502, "service_unavailable", "The assistant could not answer right now.");
+        : new AppError(
+            502,
+            "service_unavailable",
+            "The assistant could not answer right now. Please try again.",
+          );
     if (!abort.signal.aborted) send("error", { error: failure.message, code: failure.code });
   } finally {
     reply.raw.end();
