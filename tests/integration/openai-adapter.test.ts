@@ -7,13 +7,15 @@ let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
 beforeAll(async () => {
   fake = await startFakeOpenAi("Block 9 to 11 for the report, then a break.");
-  t = await createTestApp({
-    llm: languageModelFromConfig(
-      { provider: "openai", apiKey: "sk-test", baseUrl: fake.baseUrl, model: "gpt-4.1-nano" },
-      // an idle timeout well above a loaded machine's pauses, well below the total one
-      { idleTimeoutMs: 1000, totalTimeoutMs: 8000 },
-    ),
-  });
+  const llm = languageModelFromConfig(
+    { provider: "openai", apiKey: "sk-test", baseUrl: fake.baseUrl, model: "gpt-4.1-nano" },
+    // an idle timeout well above a loaded machine's pauses, well below the total one
+    { idleTimeoutMs: 1000, totalTimeoutMs: 8000 },
+  )!;
+  // one call first, so the tests measure the provider's silence, not a cold start (the SDK,
+  // fetch and the provider's response schemas are loaded on the first call)
+  await llm.complete({ messages: [{ role: "user", content: "warm up" }] });
+  t = await createTestApp({ llm });
 });
 afterAll(async () => {
   await t.close();
@@ -262,5 +264,44 @@ describe("tool calling", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().response).toBe("I stopped there.");
     expect(fake.requests()).toBe(5); // 4 tool rounds, then one without tools
+  });
+});
+
+describe("JSON answers (the onboarding's questions, profiles)", () => {
+  const model = () =>
+    languageModelFromConfig(
+      { provider: "openai", apiKey: "sk-test", baseUrl: fake.baseUrl, model: "gpt-4.1-nano" },
+      { idleTimeoutMs: 1000, totalTimeoutMs: 8000 },
+    )!;
+  const request = {
+    messages: [
+      { role: "system" as const, content: "Answer with JSON." },
+      { role: "user" as const, content: "questions please" },
+    ],
+    json: true,
+    maxTokens: 300,
+  };
+
+  it("asks for a JSON object in one call and returns the text, usage and model", async () => {
+    fake.setMode("ok");
+    const answer = await model().complete(request);
+    expect(answer).toEqual({
+      text: "Block 9 to 11 for the report, then a break.",
+      tokensUsed: 30,
+      model: "gpt-4.1-nano",
+    });
+    const body = fake.bodies.at(-1) as Record<string, unknown>;
+    expect(body).toMatchObject({ response_format: { type: "json_object" }, max_tokens: 300 });
+    expect(body.stream).toBeFalsy();
+    expect(fake.requests()).toBe(1);
+  });
+
+  it("a 500 is retried once, then fails as an LlmError the caller falls back on", async () => {
+    fake.setMode("500");
+    await expect(model().complete(request)).rejects.toMatchObject({
+      name: "LlmError",
+      kind: "unavailable",
+    });
+    expect(fake.requests()).toBe(2);
   });
 });
