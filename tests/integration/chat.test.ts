@@ -2,6 +2,8 @@ import { APICallError } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatRequest } from "../../src/core/contract/chat.ts";
+import { startChatTurn } from "../../src/server/chat/run-chat-turn.ts";
 import {
   conversations,
   domainContexts,
@@ -486,6 +488,41 @@ describe("retries", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("the chat turn (use case)", () => {
+  it("a caller that stops reading mid-reply ends the turn: refunded, nothing stored", async () => {
+    const s = await t.signIn();
+    const turn = await startChatTurn(
+      {
+        db: t.db,
+        now: () => new Date(),
+        log: t.app.log,
+        model: fake.model,
+        requestModels: false,
+        refreshCalendars: async () => {},
+        calendarChanged: async () => {},
+      },
+      {
+        user: { ...s.user, sessionId: "not-used" },
+        input: chatRequest.parse({ message: "hello" }),
+        locale: "en-US",
+      },
+    );
+    const usage = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/usage", headers: s.headers })).json().used;
+    expect(await usage()).toBe(1); // reserved when the turn starts
+    const events = turn.run();
+    expect((await events.next()).value).toEqual({ type: "delta", text: "Sure " });
+    await events.return();
+    expect(await usage()).toBe(0);
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/conversations",
+      headers: s.headers,
+    });
+    expect(list.json().conversations).toEqual([]);
   });
 });
 

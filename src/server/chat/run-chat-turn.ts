@@ -6,7 +6,7 @@ import { calendarAccess } from "../assistant/calendar-tool-specs.ts";
 import type { AuthUser } from "../auth/authenticate.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import { type LanguageModel, LlmError } from "../integrations/llm/language-model.ts";
+import { type Completion, type LanguageModel, LlmError } from "../integrations/llm/language-model.ts";
 import { commitChatTurn, prepareChatTurn, refundChatTurn } from "./chat-turn.ts";
 
 export type ChatTurnDeps = {
@@ -68,8 +68,9 @@ export async function startChatTurn(
 
   async function* run(signal?: AbortSignal): AsyncGenerator<ChatTurnEvent, void> {
     let settled = false;
+    let stream: AsyncIterator<string, Completion> | undefined;
     try {
-      const stream = model.stream({
+      stream = model.stream({
         messages: turn.modelMessages,
         context: turn.context,
         ...turn.request,
@@ -106,11 +107,14 @@ export async function startChatTurn(
       deps.log.warn({ err }, "chat: turn failed, allowance refunded");
       throw err instanceof AppError ? err : modelFailure(err);
     } finally {
-      // a caller that stopped reading (a client gone away) is refunded too
-      if (!settled)
+      // a caller that stopped reading (a client gone away) ends the model's stream and is
+      // refunded too
+      if (!settled) {
+        await stream?.return?.().catch(() => {});
         await refundChatTurn(db, turn).catch((e) =>
           deps.log.error({ err: e }, "chat: refund failed"),
         );
+      }
     }
   }
   return { run };
