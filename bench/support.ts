@@ -5,8 +5,8 @@ import autocannon from "autocannon";
 import Fastify from "fastify";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
-import { recordingModel } from "../tests/support/fake-models.ts";
 import { setupPglite, setupPostgres } from "../tests/support/global-setup.ts";
+import { recordingModel } from "../tests/support/mock-models.ts";
 import { openTestDatabase } from "../tests/support/test-database.ts";
 
 export type Figures = {

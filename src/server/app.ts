@@ -24,7 +24,7 @@ import { createBillingProvider } from "./integrations/billing/create-billing-pro
 import { type GoogleSignIn, googleFromConfig } from "./integrations/identity/google.ts";
 import type { LanguageModel } from "./integrations/llm/language-model.ts";
 import { createOfflineAssistant } from "./integrations/llm/offline-assistant.ts";
-import { createOpenAiModel } from "./integrations/llm/openai-model.ts";
+import { languageModelFromConfig } from "./integrations/llm/providers.ts";
 import { PROJECT_ROOT } from "./project-root.ts";
 import { serializeError } from "./redact-error.ts";
 import { registerAccountRoutes } from "./routes/account.ts";
@@ -235,11 +235,7 @@ export async function buildApp(opts: BuildOptions) {
 
   const tokens = createAccessTokens(config.sessionSecret, config.publicUrl.origin);
   const google = opts.google ?? googleFromConfig(config);
-  const llm =
-    opts.llm === null
-      ? undefined
-      : (opts.llm ??
-        (config.llm.apiKey || config.llm.baseUrl ? createOpenAiModel(config.llm) : undefined));
+  const llm = opts.llm === null ? undefined : (opts.llm ?? languageModelFromConfig(config.llm));
   const now = opts.now ?? (() => new Date());
   const ctx: AppContext = {
     config,

@@ -18,6 +18,32 @@ describe("loadConfig", () => {
     expect(c.databaseUrl).toBeUndefined();
   });
 
+  it("chooses the model provider: LLM_PROVIDER, else the first configured, else none", () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).llm.provider).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: dir, OPENAI_BASE_URL: "http://127.0.0.1:11434/v1" }).llm,
+    ).toMatchObject({
+      provider: "openai",
+      baseUrl: "http://127.0.0.1:11434/v1",
+      model: "gpt-4.1-nano",
+    });
+    expect(loadConfig({ DATA_DIR: dir, ANTHROPIC_API_KEY: "a" }).llm).toMatchObject({
+      provider: "anthropic",
+      apiKey: "a",
+      model: "claude-haiku-4-5",
+    });
+    const both = { DATA_DIR: dir, OPENAI_API_KEY: "o", GOOGLE_GENERATIVE_AI_API_KEY: "g" };
+    expect(loadConfig(both).llm.provider).toBe("openai");
+    expect(
+      loadConfig({ ...both, LLM_PROVIDER: "google", LLM_MODEL: "gemini-x" }).llm,
+    ).toMatchObject({ provider: "google", apiKey: "g", model: "gemini-x" });
+    expect(() => loadConfig({ DATA_DIR: dir, LLM_PROVIDER: "anthropic" })).toThrow(
+      /ANTHROPIC_API_KEY: required when LLM_PROVIDER is anthropic/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, LLM_PROVIDER: "mistral" })).toThrow(ConfigError);
+  });
+
   it("listens on loopback only while development sign-in or demo billing can run, unless HOST is set", () => {
     const local = loadConfig({ DATA_DIR: tmp() });
     expect({ host: local.host, loopbackOnly: local.loopbackOnly }).toEqual({

@@ -25,9 +25,16 @@ const envSchema = z.object({
   GOOGLE_ISSUER: optionalString.pipe(z.url().optional()),
   /** Google Calendar API v3's base (tests point it at a loopback server). */
   GOOGLE_API_BASE: z.url().default("https://www.googleapis.com"),
+  /** Which provider answers; unset: the first whose key (or OpenAI base URL) is set. */
+  LLM_PROVIDER: optionalString.pipe(z.enum(["openai", "anthropic", "google"]).optional()),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
-  LLM_MODEL: z.string().default("gpt-4.1-nano"),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalString.pipe(z.url().optional()),
+  GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
+  GOOGLE_GENERATIVE_AI_BASE_URL: optionalString.pipe(z.url().optional()),
+  /** Unset: the provider's default (DEFAULT_MODELS). */
+  LLM_MODEL: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_STARTER: optionalString,
@@ -40,6 +47,55 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
+
+export type LlmProvider = "openai" | "anthropic" | "google";
+
+/** The model asked for when LLM_MODEL is not set. */
+export const DEFAULT_MODELS: Record<LlmProvider, string> = {
+  openai: "gpt-4.1-nano",
+  anthropic: "claude-haiku-4-5",
+  google: "gemini-2.5-flash",
+};
+
+/**
+ * The provider and its key and base URL: LLM_PROVIDER when set, else the first configured of
+ * OpenAI-compatible (a key or a base URL: local servers need no key), Anthropic, Google.
+ */
+function llmSettings(e: z.output<typeof envSchema>): Config["llm"] {
+  const keys = {
+    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+    anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
+    google: { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: e.GOOGLE_GENERATIVE_AI_BASE_URL },
+  };
+  const provider =
+    e.LLM_PROVIDER ??
+    (e.OPENAI_API_KEY || e.OPENAI_BASE_URL
+      ? "openai"
+      : e.ANTHROPIC_API_KEY
+        ? "anthropic"
+        : e.GOOGLE_GENERATIVE_AI_API_KEY
+          ? "google"
+          : undefined);
+  if (!provider)
+    return {
+      provider,
+      apiKey: undefined,
+      baseUrl: undefined,
+      model: e.LLM_MODEL ?? DEFAULT_MODELS.openai,
+    };
+  const { apiKey, baseUrl } = keys[provider];
+  if (!apiKey && !(provider === "openai" && baseUrl)) {
+    const name = {
+      openai: "OPENAI_API_KEY",
+      anthropic: "ANTHROPIC_API_KEY",
+      google: "GOOGLE_GENERATIVE_AI_API_KEY",
+    }[provider];
+    throw new ConfigError(
+      `Invalid configuration:\n  ${name}: required when LLM_PROVIDER is ${provider}`,
+    );
+  }
+  return { provider, apiKey, baseUrl, model: e.LLM_MODEL ?? DEFAULT_MODELS[provider] };
+}
 
 export type Config = {
   port: number;
@@ -57,7 +113,13 @@ export type Config = {
   databaseUrl: string | undefined;
   sessionSecret: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
-  llm: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
+  /** The model provider (undefined: none, the built-in assistant answers) and its settings. */
+  llm: {
+    provider: LlmProvider | undefined;
+    apiKey: string | undefined;
+    baseUrl: string | undefined;
+    model: string;
+  };
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -171,7 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir, "session-secret"),
     google,
-    llm: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.LLM_MODEL },
+    llm: llmSettings(e),
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,

@@ -1,5 +1,9 @@
+import { APICallError } from "@ai-sdk/provider";
+import { MockLanguageModelV3 } from "ai/test";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatRequest } from "../../src/core/contract/chat.ts";
+import { startChatTurn } from "../../src/server/chat/run-chat-turn.ts";
 import {
   conversations,
   domainContexts,
@@ -7,12 +11,24 @@ import {
   profiles,
   usageLogs,
 } from "../../src/server/db/schema.ts";
+import { createAiSdkModel } from "../../src/server/integrations/llm/ai-sdk-model.ts";
 import { LlmError } from "../../src/server/integrations/llm/language-model.ts";
-import { failingModel, recordingModel } from "../support/fake-models.ts";
+import { failingModel, modelDoing, recordingModel, textParts } from "../support/mock-models.ts";
+
+/** A provider's answer with this status, as the AI SDK reports it. */
+const providerError = (statusCode: number) =>
+  new APICallError({
+    message: `status ${statusCode}`,
+    url: "http://127.0.0.1/v1/chat/completions",
+    requestBodyValues: {},
+    statusCode,
+  });
+
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
 const fake = recordingModel();
+const clearRequests = () => fake.clear();
 beforeAll(async () => {
   t = await createTestApp({ llm: fake.model });
 });
@@ -42,7 +58,7 @@ describe("POST /api/chat", () => {
     expect(body).toMatchObject({
       response: "Sure — here's a plan.",
       tokensUsed: 42,
-      model: "fake-model",
+      model: "mock-model",
       remainingUsage: 14,
       title: `${message.slice(0, 47)}...`,
     });
@@ -67,7 +83,7 @@ describe("POST /api/chat", () => {
   it("a later turn uses the stored conversation, not the client's history", async () => {
     const s = await t.signIn();
     const first = (await chat(s.headers, { message: "first question" })).json();
-    fake.requests.length = 0;
+    clearRequests();
     const res = await chat(s.headers, {
       message: "second question",
       conversationId: first.conversationId,
@@ -105,13 +121,12 @@ describe("POST /api/chat", () => {
         contextSummary: "A morning person who works in short sprints.",
       })
       .returning();
-    fake.requests.length = 0;
+    clearRequests();
     const res = await chat(s.headers, { message: "hi", domainContextId: ctxRow!.id });
     expect(res.statusCode).toBe(200);
     expect(fake.requests[0]!.messages[0]!.content).toContain(
       "A morning person who works in short sprints.",
     );
-    expect(fake.requests[0]!.context?.domain).toBe("productivity");
   });
 
   it("refuses bad input with a 400 and a clear message, reserving nothing", async () => {
@@ -222,7 +237,8 @@ describe("monthly allowance", () => {
   });
 
   it("a failed model call refunds the reserved unit", async () => {
-    const broken = await createTestApp({ llm: failingModel(new LlmError("down")) });
+    const down = failingModel(providerError(503));
+    const broken = await createTestApp({ llm: down.model });
     try {
       const s = await broken.signIn();
       const res = await broken.app.inject({
@@ -233,14 +249,15 @@ describe("monthly allowance", () => {
       });
       expect(res.statusCode).toBe(502);
       expect(res.json().error).toBe("The assistant could not answer right now. Please try again.");
+      expect(down.mock.doStreamCalls).toHaveLength(2); // one retry, nothing had streamed
       const usage = await broken.app.inject({
         method: "GET",
         url: "/api/usage",
         headers: s.headers,
       });
       expect(usage.json().used).toBe(0);
-      const rate = failingModel(new LlmError("slow down", "rate_limited"));
-      const limited = await createTestApp({ llm: rate });
+      const rate = failingModel(providerError(429));
+      const limited = await createTestApp({ llm: rate.model });
       try {
         const u = await limited.signIn();
         const r = await limited.app.inject({
@@ -251,6 +268,7 @@ describe("monthly allowance", () => {
         });
         expect(r.statusCode).toBe(429);
         expect(r.json().error).toContain("Rate limit");
+        expect(rate.mock.doStreamCalls).toHaveLength(1); // a 429 is not retried
       } finally {
         await limited.close();
       }
@@ -261,17 +279,9 @@ describe("monthly allowance", () => {
 
   it("a turn whose conversation is deleted while the model answers stores nothing and costs nothing", async () => {
     let app: Awaited<ReturnType<typeof createTestApp>> | undefined;
-    const deletingModel = {
-      kind: "fake" as const,
-      async complete() {
-        await app!.db.delete(conversations); // another tab deleted it meanwhile
-        return { text: "too late", tokensUsed: 1, model: "fake-model" };
-      },
-      // biome-ignore lint/correctness/useYield: only the plain JSON path is exercised here
-      async *stream(): AsyncGenerator<string, { text: string; tokensUsed: number; model: string }> {
-        throw new Error("not used");
-      },
-    };
+    const deletingModel = modelDoing(async () => {
+      await app!.db.delete(conversations); // another tab deleted it meanwhile
+    });
     app = await createTestApp({ llm: deletingModel });
     try {
       const s = await app.signIn();
@@ -379,7 +389,9 @@ describe("streaming", () => {
   });
 
   it("a failing stream sends an error event and refunds", async () => {
-    const broken = await createTestApp({ llm: failingModel(new LlmError("down", "timeout")) });
+    const broken = await createTestApp({
+      llm: failingModel(new LlmError("down", "timeout")).model,
+    });
     try {
       const s = await broken.signIn();
       const res = await broken.app.inject({
@@ -399,6 +411,118 @@ describe("streaming", () => {
     } finally {
       await broken.close();
     }
+  });
+});
+
+describe("retries", () => {
+  it("a stream that fails after its first token is not retried: an error event, refunded, nothing stored", async () => {
+    const mock = new MockLanguageModelV3({
+      doStream: async () => ({
+        stream: new ReadableStream({
+          start(controller) {
+            for (const part of textParts(["Here is"]).slice(0, 4)) controller.enqueue(part);
+            controller.enqueue({ type: "error", error: providerError(503) });
+            controller.close();
+          },
+        }),
+      }),
+    });
+    const app = await createTestApp({
+      llm: createAiSdkModel({ model: "mock-model", provider: () => mock }),
+    });
+    try {
+      const s = await app.signIn();
+      const res = await app.app.inject({
+        method: "POST",
+        url: "/api/chat",
+        headers: { ...s.headers, accept: "text/event-stream" },
+        payload: { message: "hello" },
+      });
+      expect(res.body).toContain('event: delta\ndata: {"text":"Here is"}');
+      expect(res.body).toContain("event: error");
+      expect(res.body).not.toContain("event: done");
+      expect(mock.doStreamCalls).toHaveLength(1);
+      const usage = await app.app.inject({ method: "GET", url: "/api/usage", headers: s.headers });
+      expect(usage.json().used).toBe(0);
+      const list = await app.app.inject({
+        method: "GET",
+        url: "/api/conversations",
+        headers: s.headers,
+      });
+      expect(list.json().conversations).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("a failure before anything streamed is retried once, and the retry's answer is stored", async () => {
+    let calls = 0;
+    const mock = new MockLanguageModelV3({
+      doStream: async () => {
+        calls++;
+        if (calls === 1) throw providerError(502);
+        return {
+          stream: new ReadableStream({
+            start(controller) {
+              for (const part of textParts(["Second ", "time."])) controller.enqueue(part);
+              controller.close();
+            },
+          }),
+        };
+      },
+    });
+    const app = await createTestApp({
+      llm: createAiSdkModel({ model: "mock-model", provider: () => mock }),
+    });
+    try {
+      const s = await app.signIn();
+      const res = await app.app.inject({
+        method: "POST",
+        url: "/api/chat",
+        headers: s.headers,
+        payload: { message: "hello" },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ response: "Second time.", tokensUsed: 42 });
+      expect(calls).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("the chat turn (use case)", () => {
+  it("a caller that stops reading mid-reply ends the turn: refunded, nothing stored", async () => {
+    const s = await t.signIn();
+    const turn = await startChatTurn(
+      {
+        db: t.db,
+        now: () => new Date(),
+        log: t.app.log,
+        model: fake.model,
+        requestModels: false,
+        refreshCalendars: async () => {},
+        calendarChanged: async () => {},
+      },
+      {
+        user: { ...s.user, sessionId: "not-used" },
+        input: chatRequest.parse({ message: "hello" }),
+        locale: "en-US",
+      },
+    );
+    const usage = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/usage", headers: s.headers })).json().used;
+    expect(await usage()).toBe(1); // reserved when the turn starts
+    const events = turn.run();
+    expect((await events.next()).value).toEqual({ type: "delta", text: "Sure " });
+    await events.return();
+    expect(await usage()).toBe(0);
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/conversations",
+      headers: s.headers,
+    });
+    expect(list.json().conversations).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@ function scriptedModel(replies: (string | Error)[]) {
     return { text: reply, tokensUsed: 10, model: "fake" };
   };
   const model: LanguageModel = {
-    kind: "fake",
+    kind: "provider",
     complete: async (request) => {
       calls.push(request);
       return next();

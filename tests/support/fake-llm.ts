@@ -17,7 +17,7 @@ export function fakeLlm(reply: string | Error | ((req: CompletionRequest) => str
     return { text, tokensUsed: 42, model: "fake" };
   };
   const llm: LanguageModel = {
-    kind: "fake",
+    kind: "provider",
     complete: async (req) => answer(req),
     stream: async function* (req) {
       const completion = answer(req);

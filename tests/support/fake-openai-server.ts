@@ -92,9 +92,9 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
         return;
       }
       res.writeHead(200, { "content-type": "text/event-stream" });
-      const chunk = (delta: object, extra: object = {}) =>
+      const chunk = (delta: object, finish: string | null = null) =>
         res.write(
-          `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 0, model, choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`,
+          `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
         );
       if (mode === "tools" || mode === "tools-loop") {
         const messages = body.messages as { role: string; content: string | null }[];
@@ -116,6 +116,7 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
           for (const part of [args.slice(0, 10), args.slice(10)]) {
             chunk({ tool_calls: [{ index: 0, function: { arguments: part } }] });
           }
+          chunk({}, "tool_calls");
           res.end("data: [DONE]\n\n");
           return;
         }
@@ -123,6 +124,7 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
           role: "assistant",
           content: mode === "tools" && lastTool ? `Done. ${lastTool.content}` : "I stopped there.",
         });
+        chunk({}, "stop");
         res.end("data: [DONE]\n\n");
         return;
       }
@@ -135,6 +137,7 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
         return;
       }
       for (const w of words.slice(1)) chunk({ content: w });
+      chunk({}, "stop");
       res.write(
         `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 0, model, choices: [], usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 } })}\n\n`,
       );

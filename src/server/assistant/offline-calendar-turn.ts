@@ -7,8 +7,7 @@ import {
 import { userTimeZone } from "../calendar/list-events.ts";
 import type { Db } from "../db/client.ts";
 import { AppError, describeIssues } from "../errors.ts";
-import type { Completion, LanguageModel, LlmMessage } from "../integrations/llm/language-model.ts";
-import { OFFLINE_MODEL_NAME } from "../integrations/llm/offline-assistant.ts";
+import type { LlmMessage } from "../integrations/llm/language-model.ts";
 import { SCOPE_QUESTION } from "./event-tools.ts";
 import type { PendingAction } from "./record-actions.ts";
 import { runCalendarTool } from "./run-calendar-tool.ts";
@@ -60,9 +59,17 @@ function followUp(message: string, history: LlmMessage[], ctx: { now: Date; time
  */
 export async function offlineCalendarTurn(
   db: Db,
-  opts: { userId: string; message: string; now: Date; locale: string; history?: LlmMessage[] },
-): Promise<{ completion: Completion; changed: boolean; actions: PendingAction[] } | undefined> {
-  const timezone = await userTimeZone(db, opts.userId);
+  opts: {
+    userId: string;
+    message: string;
+    now: Date;
+    locale: string;
+    history?: LlmMessage[];
+    /** The person's time zone, when the caller has read it already. */
+    zone?: string;
+  },
+): Promise<{ reply: string; changed: boolean; actions: PendingAction[] } | undefined> {
+  const timezone = opts.zone ?? (await userTimeZone(db, opts.userId));
   const ctx = { now: opts.now, timezone };
   const history = opts.history ?? [];
   const previous = followUp(opts.message, history, ctx);
@@ -91,28 +98,5 @@ export async function offlineCalendarTurn(
       else throw err;
     }
   }
-  return {
-    completion: {
-      text: reply,
-      tokensUsed: Math.ceil((opts.message.length + reply.length) / 4),
-      model: OFFLINE_MODEL_NAME,
-    },
-    changed,
-    actions,
-  };
-}
-
-/** Serves a reply that is already known through the model interface (so streaming is the same). */
-export function cannedModel(completion: Completion): LanguageModel {
-  return {
-    kind: "offline",
-    async complete() {
-      return completion;
-    },
-    async *stream() {
-      const pieces = completion.text.match(/\S+\s*/g) ?? [completion.text];
-      for (let i = 0; i < pieces.length; i += 4) yield pieces.slice(i, i + 4).join("");
-      return completion;
-    },
-  };
+  return { reply, changed, actions };
 }

@@ -40,5 +40,5 @@ export async function completeJson<S extends z.ZodType>(
 
 /** A model that is really a model (the built-in offline assistant writes no questions). */
 export function usableModel(llm: LanguageModel | undefined): LanguageModel | undefined {
-  return llm && llm.kind !== "offline" ? llm : undefined;
+  return llm?.kind === "provider" ? llm : undefined;
 }

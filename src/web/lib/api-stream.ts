@@ -1,10 +1,11 @@
 // The chat's streaming client, apart from api.ts so that only the chat's code carries it.
+import { EventSourceParserStream } from "eventsource-parser/stream";
 import { ApiError, currentAccessToken, refreshSession } from "./api.ts";
 
 /**
- * POSTs and reads a server-sent-event stream, calling `onEvent` for each event. Renews an
- * expired (or missing) access token once, like `api`. Non-stream answers (a 4xx before streaming) throw
- * ApiError with the server's message.
+ * POSTs and reads a server-sent-event stream, calling `onEvent` with each event's name and
+ * its JSON data. Renews an expired (or missing) access token once, like `api`. Non-stream
+ * answers (a 4xx before streaming) throw ApiError with the server's message.
  */
 export async function apiStream(
   path: string,
@@ -33,20 +34,15 @@ export async function apiStream(
       data.error ?? `Request failed (${res.status})`,
     );
   }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
+  // a standard parser: events split across chunks, several `data:` lines per event (joined
+  // with a newline), CRLF line ends and comments are all read as the spec says
+  const reader = res.body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
-    buffer += value;
-    let end = buffer.indexOf("\n\n");
-    while (end !== -1) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (data !== undefined) onEvent(event, JSON.parse(data));
-      end = buffer.indexOf("\n\n");
-    }
+    onEvent(value.event ?? "message", JSON.parse(value.data));
   }
 }

@@ -1,7 +1,10 @@
+import type { ToolSet } from "ai";
+
 /**
- * The one interface every model sits behind: an OpenAI-compatible endpoint when configured,
- * otherwise nothing (callers use their built-in generators) — and for chat, the built-in
- * offline assistant. Tests inject fakes through buildApp({ llm }).
+ * The one interface every model sits behind: a provider's model through the AI SDK
+ * (ai-sdk-model.ts: any OpenAI-compatible endpoint, Anthropic or Google) when one is
+ * configured, otherwise nothing (callers use their built-in generators) — and for chat, the
+ * built-in offline assistant (offline-assistant.ts). Tests give buildApp({ llm }) their own.
  */
 export type LlmMessage = { role: "system" | "user" | "assistant"; content: string };
 
@@ -17,40 +20,44 @@ export type AssistantContext = {
   questionnaireDone?: boolean;
 };
 
-/** A function the model may call (OpenAI tool-calling format). */
-export type ToolSpec = {
-  name: string;
-  description: string;
-  /** JSON Schema of the arguments. */
-  parameters: Record<string, unknown>;
-};
-
-export type ToolUse = {
-  tools: ToolSpec[];
-  /** Runs a call; the returned text goes back to the model. Never throws. */
-  run: (name: string, args: unknown) => Promise<string>;
-  /** Model round trips allowed in one turn. */
+/**
+ * What a chat turn lets the assistant do to the person's calendar, bound to that person. A
+ * provider's model is offered `tools`; the built-in assistant understands plain requests
+ * itself and runs them through `act`. Both record what changed in the same place.
+ */
+export type CalendarAccess = {
+  /** AI SDK tools, their arguments described by zod schemas (loads the SDK). Never throw. */
+  tools(): Promise<ToolSet>;
+  /** Model round trips that may call tools; one more answers without them. */
   maxSteps: number;
+  /** Added to the system prompt when the tools are offered (now, the time zone, how to use them). */
+  instructions: string;
+  /**
+   * The built-in assistant's understanding: a calendar request or small talk in plain words is
+   * answered (and run); anything else is undefined, and the assistant simply talks.
+   */
+  act(message: string, history: LlmMessage[]): Promise<string | undefined>;
 };
 
 export type CompletionRequest = {
   messages: LlmMessage[];
-  /** Read by the offline assistant; a real model reads the system prompt instead. */
+  /** Read by the built-in assistant; a provider's model reads the system prompt instead. */
   context?: AssistantContext;
   model?: string;
   temperature?: number;
   maxTokens?: number;
   /** Ask for a JSON object (the caller still validates it with zod). */
   json?: boolean;
-  /** Tools a real model may call; the offline assistant runs its own (and ignores this). */
-  toolUse?: ToolUse;
+  /** The person's calendar, for a chat turn. */
+  calendar?: CalendarAccess;
   signal?: AbortSignal;
 };
 
 export type Completion = { text: string; tokensUsed: number; model: string };
 
 export type LanguageModel = {
-  kind: "openai" | "offline" | "fake";
+  /** A provider's model writes JSON and calls tools; the built-in assistant does neither. */
+  kind: "provider" | "built-in";
   complete(request: CompletionRequest): Promise<Completion>;
   /** Yields text deltas; the final value carries the totals. */
   stream(request: CompletionRequest): AsyncGenerator<string, Completion>;

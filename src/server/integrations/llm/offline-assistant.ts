@@ -1,3 +1,4 @@
+import { composeAreaReply } from "../../../core/onboarding/compose-area-reply.ts";
 import { PRODUCTIVITY_QUESTION_COUNT } from "../../../core/question-counts.ts";
 import type {
   AssistantContext,
@@ -187,37 +188,47 @@ export function composeOfflineReply(message: string, context?: AssistantContext)
 const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 /**
- * The built-in offline assistant: deterministic, no network, same interface as a real model,
- * so streaming, persistence and the allowance behave identically.
+ * The built-in offline assistant: deterministic, no network, behind the same interface as a
+ * provider's model, so streaming, persistence and the allowance behave identically. Given the
+ * person's calendar, it first tries to understand the message as a calendar request (and runs
+ * it); in another life area's assistant it says plainly what it does there; otherwise it
+ * composes profile-aware advice.
  */
 export function createOfflineAssistant(opts: { chunkDelayMs?: number } = {}): LanguageModel {
   const delay = opts.chunkDelayMs ?? 12;
 
-  function reply(request: CompletionRequest): string {
-    const last = [...request.messages].reverse().find((m) => m.role === "user");
-    return composeOfflineReply(last?.content ?? "", request.context);
+  async function* stream(request: CompletionRequest): AsyncGenerator<string, Completion> {
+    const lastUser = request.messages.findLastIndex((m) => m.role === "user");
+    const message = request.messages[lastUser]?.content ?? "";
+    const history = request.messages.filter((m, i) => m.role !== "system" && i !== lastUser);
+    // a known answer (a calendar change, a line about the area) is counted by its own length
+    const known =
+      (await request.calendar?.act(message, history)) ??
+      (request.context
+        ? composeAreaReply({ domain: request.context.domain, answers: request.context.answers })
+        : undefined);
+    const text = known ?? composeOfflineReply(message, request.context);
+    const tokensUsed = known
+      ? estimateTokens(message + known)
+      : estimateTokens(request.messages.map((m) => m.content).join(" ")) + estimateTokens(text);
+    const pieces = text.match(/\S+\s*/g) ?? [text];
+    const size = known ? 4 : 3;
+    for (let i = 0; i < pieces.length; i += size) {
+      if (request.signal?.aborted) break;
+      yield pieces.slice(i, i + size).join("");
+      if (!known && delay > 0) await new Promise((r) => setTimeout(r, delay));
+    }
+    return { text, model: OFFLINE_MODEL_NAME, tokensUsed };
   }
-  const totals = (request: CompletionRequest, text: string): Completion => ({
-    text,
-    model: OFFLINE_MODEL_NAME,
-    tokensUsed:
-      estimateTokens(request.messages.map((m) => m.content).join(" ")) + estimateTokens(text),
-  });
 
   return {
-    kind: "offline",
+    kind: "built-in",
     async complete(request) {
-      return totals(request, reply(request));
+      const it = stream(request);
+      let step = await it.next();
+      while (!step.done) step = await it.next();
+      return step.value;
     },
-    async *stream(request) {
-      const text = reply(request);
-      const pieces = text.match(/\S+\s*/g) ?? [text];
-      for (let i = 0; i < pieces.length; i += 3) {
-        if (request.signal?.aborted) break;
-        yield pieces.slice(i, i + 3).join("");
-        if (delay > 0) await new Promise((r) => setTimeout(r, delay));
-      }
-      return totals(request, text);
-    },
+    stream,
   };
 }
