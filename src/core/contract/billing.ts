@@ -21,7 +21,11 @@ export const plan = z.object({
 });
 export type Plan = z.infer<typeof plan>;
 
-export const billingMode = z.enum(["demo", "stripe", "unavailable"]);
+/** Who ran a checkout session (the database keeps to these). */
+export const BILLING_PROVIDERS = ["demo", "stripe"] as const;
+export const CHECKOUT_STATUSES = ["open", "complete", "expired"] as const;
+
+export const billingMode = z.enum([...BILLING_PROVIDERS, "unavailable"]);
 export type BillingMode = z.infer<typeof billingMode>;
 
 export const plansResponse = z.object({ plans: z.array(plan), billing: billingMode });
@@ -78,7 +82,7 @@ export const demoCheckoutSession = z.object({
   price: z.number(),
   currency: z.literal("usd"),
   interval: z.literal("month"),
-  status: z.enum(["open", "complete", "expired"]),
+  status: z.enum(CHECKOUT_STATUSES),
 });
 export type DemoCheckoutSession = z.infer<typeof demoCheckoutSession>;
 

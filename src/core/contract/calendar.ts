@@ -11,6 +11,8 @@ export const FREQUENCIES = ["DAILY", "WEEKLY", "MONTHLY", "YEARLY"] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
+/** Who made a stored event (an occurrence from a connected calendar is "external", never stored). */
+export const EVENT_SOURCES = ["user", "assistant"] as const;
 
 export const LIMITS = {
   title: 200,
@@ -382,7 +384,7 @@ export const serverEvent = z.object({
   /** Set on an override: the start of the occurrence it replaces (RECURRENCE-ID). */
   recurrence_id: z.string().nullable(),
   /** "external": an occurrence from a connected calendar (listed only for a from–to range). */
-  source: z.enum(["user", "assistant", "external"]),
+  source: z.enum([...EVENT_SOURCES, "external"]),
   task_id: z.string().nullable(),
   /** Rises on every change; an update must name the version it was made from. */
   version: z.number().int(),

@@ -10,6 +10,7 @@ import {
 import { actionCard } from "./assistant-actions.ts";
 
 /** Models a client may ask for. Premium ones are for the Pro plan. */
+export const MESSAGE_ROLES = ["user", "assistant"] as const;
 export const STANDARD_MODELS = ["gpt-4.1-nano", "gpt-4.1-mini", "gpt-4o-mini"] as const;
 export const PREMIUM_MODELS = ["gpt-4.1", "gpt-4o"] as const;
 export const CHAT_DEFAULTS = { model: "gpt-4.1-nano", temperature: 0.7, maxTokens: 1000 };
@@ -62,7 +63,7 @@ export type ChatResponse = z.infer<typeof chatResponse>;
 
 export const chatMessage = z.object({
   id: z.string(),
-  role: z.enum(["user", "assistant"]),
+  role: z.enum(MESSAGE_ROLES),
   content: z.string(),
   timestamp: z.string(),
   actions: z.array(actionCard).optional(),

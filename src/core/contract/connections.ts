@@ -4,6 +4,7 @@ import { z } from "zod";
 
 export const CONNECTION_KINDS = ["ics", "caldav", "google"] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
+export const CONNECTION_STATUSES = ["ok", "error", "syncing"] as const;
 
 export const CONNECTION_LIMITS = {
   perUser: 10,
@@ -77,7 +78,7 @@ export const connection = z.object({
   id: z.uuid(),
   kind: z.enum(CONNECTION_KINDS),
   name: z.string(),
-  status: z.enum(["ok", "error", "syncing"]),
+  status: z.enum(CONNECTION_STATUSES),
   lastSyncedAt: z.string().nullable(),
   eventCount: z.number().int(),
   /** A plain sentence to show the person; absent when the last sync went well. */

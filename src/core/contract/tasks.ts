@@ -1,6 +1,10 @@
 import { z } from "zod";
 
-const level = z.enum(["low", "medium", "high"], "must be low, medium or high");
+/** A task's priority and energy (the database keeps to these too). */
+export const TASK_LEVELS = ["low", "medium", "high"] as const;
+export const TASK_STATUSES = ["open", "done"] as const;
+
+const level = z.enum(TASK_LEVELS, "must be low, medium or high");
 const noNul = (s: string) => !s.includes("\u0000");
 
 export const taskInput = z.strictObject({
@@ -27,7 +31,7 @@ export const taskInput = z.strictObject({
   energy: level.default("medium"),
   splittable: z.boolean().default(true),
   minChunkMinutes: z.number().int().min(5).max(240).default(25),
-  status: z.enum(["open", "done"]).default("open"),
+  status: z.enum(TASK_STATUSES).default("open"),
 });
 export type TaskInput = z.input<typeof taskInput>;
 
@@ -52,7 +56,7 @@ export const task = z.object({
   energy: level,
   splittable: z.boolean(),
   minChunkMinutes: z.number().int(),
-  status: z.enum(["open", "done"]),
+  status: z.enum(TASK_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Null for every listed task; set when a replayed create meets the task's tombstone. */

@@ -282,8 +282,7 @@ export async function whatNowTool(ctx: ToolCtx): Promise<ToolOutcome> {
   const next = [...open].sort(
     (a, b) =>
       (a.deadline?.getTime() ?? Number.POSITIVE_INFINITY) -
-        (b.deadline?.getTime() ?? Number.POSITIVE_INFINITY) ||
-      rank[a.priority as keyof typeof rank] - rank[b.priority as keyof typeof rank],
+        (b.deadline?.getTime() ?? Number.POSITIVE_INFINITY) || rank[a.priority] - rank[b.priority],
   )[0]!;
   const [block] = await ctx.db
     .select({ start: calendarEvents.startTime })

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { CreateCheckoutRequest } from "../../core/contract/billing.ts";
-import { planFor, type Tier } from "../../core/plans.ts";
+import { planFor } from "../../core/plans.ts";
 import type { Db } from "../db/client.ts";
 import { checkoutSessions, profiles } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -58,7 +58,7 @@ export async function createCheckout(
     throw new AppError(
       409,
       "conflict",
-      `You already have the ${planFor(profile.subscriptionTier as Tier).name} plan. Use Manage Billing to change it.`,
+      `You already have the ${planFor(profile.subscriptionTier).name} plan. Use Manage Billing to change it.`,
     );
   }
 

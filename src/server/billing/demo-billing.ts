@@ -33,7 +33,7 @@ export async function readDemoCheckout(
   sessionId: string,
 ): Promise<DemoCheckoutSession> {
   const row = await ownSession(deps.db, userId, sessionId);
-  const tier = row.tier as PaidTier;
+  const tier = row.tier;
   const plan = planFor(tier);
   return {
     id: row.id,
@@ -66,7 +66,7 @@ export async function completeDemoCheckout(
   await applySubscription(deps.db, {
     userId,
     snapshot: {
-      tier: row.tier as PaidTier,
+      tier: row.tier,
       status: "active",
       currentPeriodEnd: periodEndAfter(deps.now()),
       subscriptionId: `demo_sub_${randomBytes(12).toString("base64url")}`,

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { SubscriptionSummary } from "../../core/contract/billing.ts";
-import { limitForTier, type Tier } from "../../core/plans.ts";
+import { limitForTier } from "../../core/plans.ts";
 import type { Db } from "../db/client.ts";
 import { activityLogs, billingEvents, checkoutSessions, profiles } from "../db/schema.ts";
 import type {
@@ -13,7 +13,7 @@ type ProfileRow = typeof profiles.$inferSelect;
 
 export function snapshotOfProfile(row: ProfileRow): SubscriptionSnapshot {
   return {
-    tier: row.subscriptionTier as Tier,
+    tier: row.subscriptionTier,
     status: row.subscriptionStatus,
     currentPeriodEnd: row.currentPeriodEnd,
     subscriptionId: row.stripeSubscriptionId,

@@ -12,9 +12,9 @@ export function toConnection(row: ConnectionRow, calendars: CalendarRow[], now: 
   const syncing = row.leaseUntil !== null && row.leaseUntil > now;
   return {
     id: row.id,
-    kind: row.kind as Connection["kind"],
+    kind: row.kind,
     name: row.name,
-    status: syncing ? "syncing" : (row.status as Connection["status"]),
+    status: syncing ? "syncing" : row.status,
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
     eventCount: row.eventCount,
     ...(row.status === "error" && row.error ? { error: row.error } : {}),

@@ -9,8 +9,8 @@ import {
   makeTheirs,
   type Write,
   writtenKey,
-} from "./push-blocks.ts";
-import type { SyncDeps } from "./sync-connection.ts";
+} from "./push-state.ts";
+import type { SyncDeps } from "./sync-deps.ts";
 
 type Connection = typeof calendarConnections.$inferSelect;
 type Calendar = typeof connectionCalendars.$inferSelect;

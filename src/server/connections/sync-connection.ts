@@ -1,31 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { calendarConnections, connectionCalendars, externalEvents } from "../db/schema.ts";
 import { fetchIcs } from "../integrations/calendars/ics/fetch-ics.ts";
-import type { FetchPolicy } from "../integrations/calendars/safe-fetch.ts";
 import { type Credentials, openCredentials } from "../integrations/calendars/seal.ts";
-import type { GoogleSignIn } from "../integrations/identity/google.ts";
 import { applyCalDavPlans, readCalDavAccount, storedCalDavState } from "./caldav-sync.ts";
 import { apiForConnection, applyGooglePlans, readGoogleAccount } from "./google-sync.ts";
 import { plainSyncError } from "./plain-error.ts";
 import { pushBlocks } from "./push-blocks.ts";
 import { checkExpandable, replaceSeries } from "./store-series.ts";
+import { fetchPolicy, type SyncDeps } from "./sync-deps.ts";
 
 /** How long a claimed sync may run before another instance may take the connection over. */
 const LEASE_SECONDS = 120;
 
-export type SyncDeps = {
-  db: Db;
-  config: Config;
-  now: () => Date;
-  log?: { error: (obj: object, msg: string) => void };
-  /** Google's endpoints (token refresh, revocation), when Google sign-in is configured. */
-  google?: GoogleSignIn | undefined;
-};
-
-export const fetchPolicy = (config: Config): FetchPolicy => ({ allowLoopback: config.isLocal });
+// re-exported: callers take the sync and its dependencies from one place
+export { fetchPolicy, type SyncDeps };
 
 type ConnectionRow = typeof calendarConnections.$inferSelect;
 

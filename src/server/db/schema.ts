@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -12,9 +13,26 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { BILLING_PROVIDERS, CHECKOUT_STATUSES } from "../../core/contract/billing.ts";
+import { EVENT_SOURCES, FREQUENCIES, PRIORITIES } from "../../core/contract/calendar.ts";
+import { MESSAGE_ROLES } from "../../core/contract/chat.ts";
+import { CONNECTION_KINDS, CONNECTION_STATUSES } from "../../core/contract/connections.ts";
+import { TASK_LEVELS, TASK_STATUSES } from "../../core/contract/tasks.ts";
+import { PAID_TIERS, TIERS } from "../../core/plans.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Enum-like text columns take their values from src/core (`text(..., { enum })` types the
+ * rows) and the database keeps to them with a CHECK built from the same list, so a value
+ * the code does not know can neither be written nor read back.
+ */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
+
+/** 'sage' while Sage manages a block it wrote; 'theirs' once the person changed it outside. */
+export const WRITE_OWNERS = ["sage", "theirs"] as const;
 
 export const users = pgTable(
   "users",
@@ -53,7 +71,7 @@ export const profiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    subscriptionTier: text("subscription_tier").notNull().default("free"),
+    subscriptionTier: text("subscription_tier", { enum: TIERS }).notNull().default("free"),
     subscriptionStatus: text("subscription_status").notNull().default("inactive"),
     monthlyUsage: integer("monthly_usage").notNull().default(0),
     monthlyUsageLimit: integer("monthly_usage_limit").notNull().default(15),
@@ -69,7 +87,7 @@ export const profiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("profiles_tier_check", sql`${t.subscriptionTier} in ('free', 'starter', 'pro')`),
+    check("profiles_tier_check", oneOf(t.subscriptionTier, TIERS)),
     check("profiles_usage_nonneg", sql`${t.monthlyUsage} >= 0`),
     uniqueIndex("profiles_stripe_customer_key").on(t.stripeCustomerId),
   ],
@@ -122,13 +140,13 @@ export const messages = pgTable(
     conversationId: uuid("conversation_id")
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
-    role: text("role").notNull(),
+    role: text("role", { enum: MESSAGE_ROLES }).notNull(),
     content: text("content").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index("messages_conversation_idx").on(t.conversationId, t.createdAt),
-    check("messages_role_check", sql`${t.role} in ('user', 'assistant')`),
+    check("messages_role_check", oneOf(t.role, MESSAGE_ROLES)),
   ],
 );
 
@@ -177,11 +195,11 @@ export const tasks = pgTable(
     title: text("title").notNull(),
     estimatedMinutes: integer("estimated_minutes").notNull(),
     deadline: timestamp("deadline", { withTimezone: true }),
-    priority: text("priority").notNull().default("medium"),
-    energy: text("energy").notNull().default("medium"),
+    priority: text("priority", { enum: TASK_LEVELS }).notNull().default("medium"),
+    energy: text("energy", { enum: TASK_LEVELS }).notNull().default("medium"),
     splittable: boolean("splittable").notNull().default(true),
     minChunkMinutes: integer("min_chunk_minutes").notNull().default(25),
-    status: text("status").notNull().default("open"),
+    status: text("status", { enum: TASK_STATUSES }).notNull().default("open"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -193,6 +211,9 @@ export const tasks = pgTable(
     index("tasks_user_tombstones_idx")
       .on(t.userId, t.deletedAt)
       .where(sql`${t.deletedAt} is not null`),
+    check("tasks_priority_check", oneOf(t.priority, TASK_LEVELS)),
+    check("tasks_energy_check", oneOf(t.energy, TASK_LEVELS)),
+    check("tasks_status_check", oneOf(t.status, TASK_STATUSES)),
   ],
 );
 
@@ -216,9 +237,9 @@ export const calendarEvents = pgTable(
     location: text("location"),
     reminderMinutes: integer("reminder_minutes"),
     category: text("category"),
-    priority: text("priority").notNull().default("medium"),
+    priority: text("priority", { enum: PRIORITIES }).notNull().default("medium"),
     url: text("url"),
-    recurrenceFrequency: text("recurrence_frequency"),
+    recurrenceFrequency: text("recurrence_frequency", { enum: FREQUENCIES }),
     recurrenceInterval: integer("recurrence_interval"),
     recurrenceByDay: text("recurrence_by_day"),
     recurrenceByMonthDay: integer("recurrence_by_month_day"),
@@ -233,7 +254,7 @@ export const calendarEvents = pgTable(
     seriesId: uuid("series_id"),
     /** ...and the start of the occurrence it replaces, as the series defines it (RECURRENCE-ID). */
     recurrenceId: timestamp("recurrence_id", { withTimezone: true }),
-    source: text("source").notNull().default("user"),
+    source: text("source", { enum: EVENT_SOURCES }).notNull().default("user"),
     taskId: uuid("task_id").references(() => tasks.id, { onDelete: "set null" }),
     /** Optimistic-concurrency version for updates; also the feed's SEQUENCE. */
     version: integer("version").notNull().default(1),
@@ -250,8 +271,9 @@ export const calendarEvents = pgTable(
     uniqueIndex("calendar_events_override_key")
       .on(t.seriesId, t.recurrenceId)
       .where(sql`${t.deletedAt} is null and ${t.seriesId} is not null`),
-    check("calendar_events_priority_check", sql`${t.priority} in ('low', 'medium', 'high')`),
-    check("calendar_events_source_check", sql`${t.source} in ('user', 'assistant')`),
+    check("calendar_events_priority_check", oneOf(t.priority, PRIORITIES)),
+    check("calendar_events_source_check", oneOf(t.source, EVENT_SOURCES)),
+    check("calendar_events_frequency_check", oneOf(t.recurrenceFrequency, FREQUENCIES)),
   ],
 );
 
@@ -325,13 +347,18 @@ export const checkoutSessions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    provider: text("provider").notNull(),
-    tier: text("tier").notNull(),
-    status: text("status").notNull().default("open"),
+    provider: text("provider", { enum: BILLING_PROVIDERS }).notNull(),
+    tier: text("tier", { enum: PAID_TIERS }).notNull(),
+    status: text("status", { enum: CHECKOUT_STATUSES }).notNull().default("open"),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (t) => [index("checkout_sessions_user_idx").on(t.userId)],
+  (t) => [
+    index("checkout_sessions_user_idx").on(t.userId),
+    check("checkout_sessions_provider_check", oneOf(t.provider, BILLING_PROVIDERS)),
+    check("checkout_sessions_tier_check", oneOf(t.tier, PAID_TIERS)),
+    check("checkout_sessions_status_check", oneOf(t.status, CHECKOUT_STATUSES)),
+  ],
 );
 
 /** Processed webhook event ids: a replayed delivery is recognised and skipped. */
@@ -360,11 +387,11 @@ export const calendarConnections = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(),
+    kind: text("kind", { enum: CONNECTION_KINDS }).notNull(),
     name: text("name").notNull(),
     /** Sealed JSON: { url, username?, password?, refreshToken? }. Never returned, never logged. */
     credentials: text("credentials").notNull(),
-    status: text("status").notNull().default("ok"),
+    status: text("status", { enum: CONNECTION_STATUSES }).notNull().default("ok"),
     error: text("error"),
     lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
     eventCount: integer("event_count").notNull().default(0),
@@ -376,8 +403,8 @@ export const calendarConnections = pgTable(
   },
   (t) => [
     index("calendar_connections_user_idx").on(t.userId),
-    check("calendar_connections_kind_check", sql`${t.kind} in ('ics', 'caldav', 'google')`),
-    check("calendar_connections_status_check", sql`${t.status} in ('ok', 'error', 'syncing')`),
+    check("calendar_connections_kind_check", oneOf(t.kind, CONNECTION_KINDS)),
+    check("calendar_connections_status_check", oneOf(t.status, CONNECTION_STATUSES)),
   ],
 );
 
@@ -466,12 +493,12 @@ export const externalWrites = pgTable(
     etag: text("etag"),
     /** start|end|title Sage last wrote. */
     written: text("written").notNull(),
-    /** 'sage' while Sage manages it; 'theirs' once the person changed it outside. */
-    owner: text("owner").notNull().default("sage"),
+    owner: text("owner", { enum: WRITE_OWNERS }).notNull().default("sage"),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.calendarId] }),
     index("external_writes_connection_idx").on(t.connectionId),
+    check("external_writes_owner_check", oneOf(t.owner, WRITE_OWNERS)),
   ],
 );

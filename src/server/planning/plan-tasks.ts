@@ -127,8 +127,8 @@ export async function planTasks(
     title: t.title,
     estimatedMinutes: t.estimatedMinutes,
     ...(t.deadline ? { deadline: t.deadline.getTime() } : {}),
-    priority: t.priority as SchedulerTask["priority"],
-    energy: t.energy as SchedulerTask["energy"],
+    priority: t.priority,
+    energy: t.energy,
     splittable: t.splittable,
     minChunkMinutes: t.minChunkMinutes,
   }));

@@ -1,5 +1,4 @@
 import type { Profile } from "../../core/contract/profile.ts";
-import type { Tier } from "../../core/plans.ts";
 import type { profiles } from "../db/schema.ts";
 
 export function currentUsagePeriod(now = new Date()): string {
@@ -11,7 +10,7 @@ export function toProfileDto(row: typeof profiles.$inferSelect, now = new Date()
   return {
     id: row.id,
     email: row.email,
-    subscription_tier: row.subscriptionTier as Tier,
+    subscription_tier: row.subscriptionTier,
     subscription_status: row.subscriptionStatus,
     monthly_usage: row.usagePeriod === currentUsagePeriod(now) ? row.monthlyUsage : 0,
     monthly_usage_limit: row.monthlyUsageLimit,

@@ -6,7 +6,6 @@ import {
   usagePeriodOf,
 } from "../../core/allowance.ts";
 import type { UsageResponse } from "../../core/contract/usage.ts";
-import type { Tier } from "../../core/plans.ts";
 import type { Db } from "../db/client.ts";
 import { preparedPerDb } from "../db/prepared.ts";
 import { profiles } from "../db/schema.ts";
@@ -48,7 +47,7 @@ export async function getUsage(db: Db, userId: string, now: Date): Promise<Usage
     limit: row.limit,
     remaining,
     percent: usagePercent(used, row.limit),
-    tier: row.tier as Tier,
+    tier: row.tier,
     period,
     resetsAt,
     canUse: remaining > 0,

@@ -1,8 +1,8 @@
 import { Component, type ReactNode, useEffect } from "react";
 import { OfflineBanner } from "../components/offline-banner.tsx";
-import { useAuth } from "../features/auth/auth-context.ts";
 import { AuthProvider } from "../features/auth/auth-provider.tsx";
 import { CalendarQueueReplay } from "../features/calendar/components/calendar-queue-replay.tsx";
+import { useAuth } from "../lib/auth-context.ts";
 import { useLocation, useNavigationType } from "../lib/router.tsx";
 
 export function RootLayout({ children }: { children: ReactNode }) {

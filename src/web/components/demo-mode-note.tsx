@@ -1,4 +1,4 @@
-import { useMeta } from "../features/auth/api/use-meta.ts";
+import { useMeta } from "../lib/use-meta.ts";
 
 /** Says plainly which embedded defaults are running, so nothing pretends to be real. */
 export function DemoModeNote() {

@@ -1,4 +1,4 @@
-import { useAuth } from "../features/auth/auth-context.ts";
+import { useAuth } from "../lib/auth-context.ts";
 import { Link } from "../lib/router.tsx";
 import { Button } from "./button.tsx";
 import { LogoMark } from "./logo.tsx";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { useAuth } from "../features/auth/auth-context.ts";
 import { CalendarScreen } from "../features/calendar/components/calendar-screen.tsx";
+import { useAuth } from "../lib/auth-context.ts";
 import { Link, useNavigate } from "../lib/router.tsx";
 
 /** /calendar: the week as a screen of its own (loaded on demand: / never pays for it). */

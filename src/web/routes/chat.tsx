@@ -3,8 +3,6 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useSta
 import type { UsageResponse } from "../../core/contract/usage.ts";
 import { isUnlimited } from "../../core/plans.ts";
 import { ProfileDialog } from "../features/account/components/profile-dialog.tsx";
-import { useMeta } from "../features/auth/api/use-meta.ts";
-import { useAuth } from "../features/auth/auth-context.ts";
 import { ManageBillingIfAny } from "../features/billing/components/manage-billing-button.tsx";
 import { UsageExceededBanner } from "../features/billing/components/usage-exceeded-banner.tsx";
 import { UsagePanel } from "../features/billing/components/usage-panel.tsx";
@@ -22,8 +20,10 @@ import { type UiMessage, useChatSession } from "../features/chat/hooks/use-chat-
 import { useModalDrawer } from "../features/chat/hooks/use-modal-drawer.ts";
 import { EXAMPLE_REQUESTS } from "../features/chat/lib/example-requests.ts";
 import { api } from "../lib/api.ts";
+import { useAuth } from "../lib/auth-context.ts";
 import { takePendingOnboarding } from "../lib/pending-onboarding.ts";
 import { useLocation, useNavigate } from "../lib/router.tsx";
+import { useMeta } from "../lib/use-meta.ts";
 import { useOnline } from "../lib/use-online.ts";
 
 type ChatRouteState = { contextSummary?: string; domain?: string } | null;

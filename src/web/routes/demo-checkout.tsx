@@ -2,9 +2,9 @@ import { useState } from "react";
 import { formatPrice } from "../../core/plans.ts";
 import { Button, buttonClass } from "../components/button.tsx";
 import { PageShell } from "../components/page-shell.tsx";
-import { useAuth } from "../features/auth/auth-context.ts";
 import { completeDemoCheckout, useDemoCheckout } from "../features/billing/api/demo-billing.ts";
 import { ApiError } from "../lib/api.ts";
+import { useAuth } from "../lib/auth-context.ts";
 import { Link, useNavigate, useSearchParams } from "../lib/router.tsx";
 
 function DemoNotice() {

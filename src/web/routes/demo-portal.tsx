@@ -3,11 +3,11 @@ import { useState } from "react";
 import { formatPrice, PAID_TIERS, type PaidTier, planFor, tierLabel } from "../../core/plans.ts";
 import { Button, buttonClass } from "../components/button.tsx";
 import { PageShell } from "../components/page-shell.tsx";
-import { useAuth } from "../features/auth/auth-context.ts";
 import { useProfile, useUsage } from "../features/billing/api/billing-queries.ts";
 import { cancelDemoSubscription, changeDemoPlan } from "../features/billing/api/demo-billing.ts";
 import { UsagePanel } from "../features/billing/components/usage-panel.tsx";
 import { ApiError } from "../lib/api.ts";
+import { useAuth } from "../lib/auth-context.ts";
 import { Link, useSearchParams } from "../lib/router.tsx";
 
 /** Only a path on this site is followed back; anything else returns to the app's home. */

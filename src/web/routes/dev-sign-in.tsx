@@ -3,11 +3,11 @@ import { type FormEvent, useState } from "react";
 import { type AuthSession, email as emailSchema } from "../../core/contract/auth.ts";
 import { Button } from "../components/button.tsx";
 import { PageShell } from "../components/page-shell.tsx";
-import { useMeta } from "../features/auth/api/use-meta.ts";
-import { useAuth } from "../features/auth/auth-context.ts";
 import { takeReturnTo } from "../features/auth/return-to.ts";
 import { ApiError, api } from "../lib/api.ts";
+import { useAuth } from "../lib/auth-context.ts";
 import { Navigate } from "../lib/router.tsx";
+import { useMeta } from "../lib/use-meta.ts";
 
 /** Development sign-in: only offered when Google is not configured and the app runs locally. */
 export default function DevSignInPage() {

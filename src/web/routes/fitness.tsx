@@ -3,7 +3,6 @@ import type { FitnessProgram } from "../../core/contract/fitness.ts";
 import { FALLBACK_FITNESS_PROGRAM } from "../../core/fitness/fallback-program.ts";
 import { type AnswersByQuestion, answersById } from "../../core/fitness/questions.ts";
 import { PageShell } from "../components/page-shell.tsx";
-import { useAuth } from "../features/auth/auth-context.ts";
 import { generateProgram, saveProgram } from "../features/fitness/api/fitness-api.ts";
 import { FitnessIntro } from "../features/fitness/components/fitness-intro.tsx";
 import { FitnessQuestions } from "../features/fitness/components/fitness-questions.tsx";
@@ -15,6 +14,7 @@ import {
   keepPendingProgram,
   readPendingProgram,
 } from "../features/fitness/pending-program.ts";
+import { useAuth } from "../lib/auth-context.ts";
 import { useNavigate } from "../lib/router.tsx";
 
 type Stage = "intro" | "questions" | "generating" | "preview" | "complete";

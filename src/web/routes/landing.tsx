@@ -3,8 +3,6 @@ import type { OnboardingDomain } from "../../core/onboarding/question-sets.ts";
 import { type Tier, tierIncludesArea } from "../../core/plans.ts";
 import { PageShell } from "../components/page-shell.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
-import { useMeta } from "../features/auth/api/use-meta.ts";
-import { useAuth } from "../features/auth/auth-context.ts";
 import { openBillingPortal } from "../features/billing/api/checkout.ts";
 import { useUsage } from "../features/landing/api/use-account-summary.ts";
 import { AccountExtras } from "../features/landing/components/account-extras.tsx";
@@ -18,8 +16,10 @@ import { DontDoSection } from "../features/landing/components/dont-do-section.ts
 import { FeatureBlurbs } from "../features/landing/components/feature-blurbs.tsx";
 import { Hero } from "../features/landing/components/hero.tsx";
 import { VoteSection } from "../features/votes/components/vote-section.tsx";
+import { useAuth } from "../lib/auth-context.ts";
 import { savePendingOnboarding } from "../lib/pending-onboarding.ts";
 import { useLocation, useNavigate, useSearchParams } from "../lib/router.tsx";
+import { useMeta } from "../lib/use-meta.ts";
 
 // the pricing screen and the questionnaires open on a click: their code (the question sets,
 // plans, billing) loads then, keeping the landing's first load small

@@ -4,7 +4,6 @@ import type {
   ProductivityChatState,
 } from "../../core/contract/productivity.ts";
 import { PageShell } from "../components/page-shell.tsx";
-import { useAuth } from "../features/auth/auth-context.ts";
 import { generateProfile } from "../features/productivity/api/generate-profile.ts";
 import { BuildingProfile } from "../features/productivity/components/building-profile.tsx";
 import { ProductivityQuestionnaire } from "../features/productivity/components/productivity-questionnaire.tsx";
@@ -17,6 +16,7 @@ import {
   readPendingProfile,
 } from "../features/productivity/profile-outcome.ts";
 import { ApiError } from "../lib/api.ts";
+import { useAuth } from "../lib/auth-context.ts";
 import { useNavigate } from "../lib/router.tsx";
 
 type Stage = "questions" | "building" | "result";

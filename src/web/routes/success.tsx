@@ -3,10 +3,10 @@ import { useEffect } from "react";
 import { tierLabel } from "../../core/plans.ts";
 import { Button, buttonClass } from "../components/button.tsx";
 import { PageShell } from "../components/page-shell.tsx";
-import { useMeta } from "../features/auth/api/use-meta.ts";
-import { useAuth } from "../features/auth/auth-context.ts";
 import { verifyPayment } from "../features/billing/api/verify-payment.ts";
+import { useAuth } from "../lib/auth-context.ts";
 import { Link, useNavigate, useSearchParams } from "../lib/router.tsx";
+import { useMeta } from "../lib/use-meta.ts";
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { vi } from "vitest";
-import { AuthContext, type AuthState } from "../features/auth/auth-context.ts";
+import { AuthContext, type AuthState } from "../lib/auth-context.ts";
 import { MemoryRouter, useLocation } from "../lib/router.tsx";
 
 type Reply = { status?: number; body?: unknown } | "network-error";

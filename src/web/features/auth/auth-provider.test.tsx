@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setAccessToken } from "../../lib/api.ts";
+import { useAuth } from "../../lib/auth-context.ts";
 import { rememberUser } from "../../lib/local-user-data.ts";
 import { MemoryRouter } from "../../lib/router.tsx";
-import { useAuth } from "./auth-context.ts";
 import { AuthProvider } from "./auth-provider.tsx";
 
 const USER = { id: "00000000-0000-4000-8000-000000000001", email: "ada@example.com" };

@@ -2,10 +2,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from "react";
 import type { SessionUser } from "../../../core/contract/auth.ts";
 import { onSignedOut, type RenewResult, renewSession, setAccessToken } from "../../lib/api.ts";
+import { AuthContext, type AuthState } from "../../lib/auth-context.ts";
 import { clearLocalUserData, rememberedUser, rememberUser } from "../../lib/local-user-data.ts";
 import { useNavigate } from "../../lib/router.tsx";
-import { metaQuery } from "./api/use-meta.ts";
-import { AuthContext, type AuthState } from "./auth-context.ts";
+import { metaQuery } from "../../lib/use-meta.ts";
 import { rememberReturnTo, takeReturnTo } from "./return-to.ts";
 
 /** How often a session that could not be confirmed is asked about again (ms). */

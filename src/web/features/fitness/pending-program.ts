@@ -1,6 +1,8 @@
 import "../../lib/zod-jitless.ts";
+import { z } from "zod";
 import { type FitnessProgram, fitnessProgram } from "../../../core/contract/fitness.ts";
 import type { AnswersByQuestion } from "../../../core/fitness/questions.ts";
+import { sessionValue } from "../../lib/session-value.ts";
 
 /** The preview kept across the sign-in round trip (spec §4: signing in saves it). */
 export type PendingProgram = {
@@ -9,42 +11,25 @@ export type PendingProgram = {
   usedFallback: boolean;
 };
 
-const KEY = "sage.fitness.pending";
-const TTL_MS = 30 * 60_000;
+// storage unavailable: after sign-in the person takes the assessment again
+const pendingProgram = sessionValue(
+  "sage.fitness.pending",
+  z.object({
+    answers: z.record(z.string(), z.string()),
+    program: fitnessProgram,
+    usedFallback: z.boolean(),
+  }),
+  { maxAgeMs: 30 * 60_000 },
+);
 
 export function keepPendingProgram(pending: PendingProgram): void {
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify({ ...pending, at: Date.now() }));
-  } catch {
-    // storage unavailable: after sign-in the person takes the assessment again
-  }
+  pendingProgram.write(pending);
 }
 
 export function readPendingProgram(): PendingProgram | null {
-  try {
-    const raw = sessionStorage.getItem(KEY);
-    if (!raw) return null;
-    const data = JSON.parse(raw) as Partial<PendingProgram> & { at?: number };
-    const program = fitnessProgram.safeParse(data.program);
-    const fresh = typeof data.at === "number" && Date.now() - data.at <= TTL_MS;
-    if (!program.success || !fresh || typeof data.answers !== "object" || !data.answers) {
-      sessionStorage.removeItem(KEY);
-      return null;
-    }
-    return {
-      answers: data.answers,
-      program: program.data,
-      usedFallback: Boolean(data.usedFallback),
-    };
-  } catch {
-    return null;
-  }
+  return pendingProgram.read();
 }
 
 export function clearPendingProgram(): void {
-  try {
-    sessionStorage.removeItem(KEY);
-  } catch {
-    // nothing to clear
-  }
+  pendingProgram.clear();
 }

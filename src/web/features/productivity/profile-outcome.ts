@@ -1,14 +1,17 @@
 import "../../lib/zod-jitless.ts";
+import { z } from "zod";
 import {
   type ProductivityAnswers,
   productivityAnswers,
   type SchedulingProfile,
+  schedulingProfile,
 } from "../../../core/contract/productivity.ts";
 import {
   composeProductivityProfile,
   GENERIC_NEXT_STEPS,
   UNAVAILABLE_SUMMARY,
 } from "../../../core/productivity/compose-profile.ts";
+import { sessionValue } from "../../lib/session-value.ts";
 import { userLocale } from "../../lib/user-locale.ts";
 
 /** What the result screen shows. `scheduling` is null only when nothing could be built. */
@@ -43,38 +46,30 @@ export function localOutcome(answers: unknown, reason: string): ProfileOutcome {
 
 export type PendingProfile = { answers: ProductivityAnswers; outcome: ProfileOutcome };
 
-const KEY = "sage.productivity.pending";
-const TTL_MS = 30 * 60_000;
+const profileOutcome = z.object({
+  summary: z.string(),
+  nextSteps: z.array(z.string()),
+  scheduling: schedulingProfile.nullable(),
+  saved: z.boolean(),
+  notice: z.string().optional(),
+});
+
+// storage unavailable: after sign-in the person answers again
+const pendingProfile = sessionValue(
+  "sage.productivity.pending",
+  z.object({ answers: productivityAnswers, outcome: profileOutcome }),
+  { maxAgeMs: 30 * 60_000 },
+);
 
 /** Keeps the finished questionnaire across the sign-in round trip. */
 export function keepPendingProfile(pending: PendingProfile): void {
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify({ ...pending, at: Date.now() }));
-  } catch {
-    // storage unavailable: after sign-in the person answers again
-  }
+  pendingProfile.write(pending);
 }
 
 export function readPendingProfile(): PendingProfile | null {
-  try {
-    const raw = sessionStorage.getItem(KEY);
-    if (!raw) return null;
-    const data = JSON.parse(raw) as PendingProfile & { at?: number };
-    const answers = productivityAnswers.safeParse(data.answers);
-    if (!answers.success || typeof data.at !== "number" || Date.now() - data.at > TTL_MS) {
-      sessionStorage.removeItem(KEY);
-      return null;
-    }
-    return { answers: answers.data, outcome: data.outcome };
-  } catch {
-    return null;
-  }
+  return pendingProfile.read();
 }
 
 export function clearPendingProfile(): void {
-  try {
-    sessionStorage.removeItem(KEY);
-  } catch {
-    // nothing to clear
-  }
+  pendingProfile.clear();
 }

@@ -1,6 +1,6 @@
 import { type FetchPolicy, safeFetch } from "../safe-fetch.ts";
 
-function headerRecord(headers: HeadersInit | undefined): Record<string, string> {
+function headerRecord(headers: ConstructorParameters<typeof Headers>[0]): Record<string, string> {
   const out: Record<string, string> = {};
   new Headers(headers).forEach((value, key) => {
     out[key] = value;

@@ -7,7 +7,7 @@ import {
   type Tier,
   tierRank,
 } from "../../../../core/plans.ts";
-import { useAuth } from "../../auth/auth-context.ts";
+import { useAuth } from "../../../lib/auth-context.ts";
 import { hasBillingAccount, usePlans, useProfile, useUsage } from "../api/billing-queries.ts";
 import { openBillingPortal, startCheckout } from "../api/checkout.ts";
 import { ManageBillingButton } from "./manage-billing-button.tsx";

@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import type { Connection } from "../../../../core/contract/connections.ts";
 import { Button } from "../../../components/button.tsx";
-import { useMeta } from "../../auth/api/use-meta.ts";
+import { useMeta } from "../../../lib/use-meta.ts";
 import {
   useConnectCalendar,
   useConnectedEvents,

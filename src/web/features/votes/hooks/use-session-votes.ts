@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useState } from "react";
 import { SAGE_IDS, type SageId } from "../../../../core/votes/candidates.ts";
+import { guard, sessionValue } from "../../../lib/session-value.ts";
 
-const key = (sageId: SageId) => `sage:voted:${sageId}`;
-
-function readVoted(sageId: SageId): boolean {
-  try {
-    return window.sessionStorage.getItem(key(sageId)) === "1";
-  } catch {
-    return false; // storage blocked: the in-memory state still prevents a repeat
-  }
-}
+// stored as 1 under sage:voted:<id>; storage blocked: the in-memory state prevents a repeat
+const votedMark = (sageId: SageId) =>
+  sessionValue(
+    `sage:voted:${sageId}`,
+    guard((v): v is 1 => v === 1),
+  );
+const readVoted = (sageId: SageId) => votedMark(sageId).read() === 1;
 
 /**
  * Which assistants this tab session has upvoted. Kept in sessionStorage, so a reload in the
@@ -26,11 +25,7 @@ export function useSessionVotes() {
   }, []);
   const hasVoted = useCallback((sageId: SageId) => voted.has(sageId), [voted]);
   const markVoted = useCallback((sageId: SageId) => {
-    try {
-      window.sessionStorage.setItem(key(sageId), "1");
-    } catch {
-      // storage blocked or full: fall back to memory only
-    }
+    votedMark(sageId).write(1); // storage blocked or full: memory only
     setVoted((prev) => new Set(prev).add(sageId));
   }, []);
   return { hasVoted, markVoted };

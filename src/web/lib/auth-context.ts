@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { SessionUser } from "../../../core/contract/auth.ts";
+import type { SessionUser } from "../../core/contract/auth.ts";
 
 export type AuthState = {
   status: "loading" | "signedIn" | "signedOut";

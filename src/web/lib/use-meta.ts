@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { AppMeta } from "../../../../core/contract/auth.ts";
-import { api } from "../../../lib/api.ts";
+import type { AppMeta } from "../../core/contract/auth.ts";
+import { api } from "./api.ts";
 
 export const metaQuery = {
   queryKey: ["meta"],

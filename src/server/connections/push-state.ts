@@ -1,0 +1,85 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { calendarEvents, externalEvents, externalWrites, tasks } from "../db/schema.ts";
+import type { SyncDeps } from "./sync-deps.ts";
+
+// What pushing Sage's blocks to a CalDAV calendar (push-blocks.ts) and to Google
+// (push-google-blocks.ts) share; its own module so neither imports the other's.
+
+export type Block = typeof calendarEvents.$inferSelect;
+export type Write = typeof externalWrites.$inferSelect;
+
+/** What Sage wrote, compared to notice a change: start|end|title. */
+export const writtenKey = (b: { start: Date; end: Date; title: string }) =>
+  `${b.start.toISOString()}|${b.end.toISOString()}|${b.title}`;
+export const blockKey = (b: Block) =>
+  writtenKey({ start: b.startTime, end: b.endTime ?? b.startTime, title: b.title });
+
+/** Sage's live blocks, what was written for this calendar, and the ETags the last sync saw. */
+export async function loadPushState(
+  deps: SyncDeps,
+  conn: { id: string; userId: string },
+  calendarId: string,
+  now: Date,
+) {
+  const [blocks, writes, synced] = await Promise.all([
+    deps.db
+      .select({ event: calendarEvents, taskStatus: tasks.status, taskDeletedAt: tasks.deletedAt })
+      .from(calendarEvents)
+      .innerJoin(tasks, eq(tasks.id, calendarEvents.taskId))
+      .where(
+        and(
+          eq(calendarEvents.userId, conn.userId),
+          eq(calendarEvents.source, "assistant"),
+          gt(calendarEvents.endTime, now),
+        ),
+      ),
+    deps.db
+      .select()
+      .from(externalWrites)
+      .where(
+        and(eq(externalWrites.connectionId, conn.id), eq(externalWrites.calendarId, calendarId)),
+      ),
+    deps.db
+      .select({ key: externalEvents.resourceKey, etag: externalEvents.etag })
+      .from(externalEvents)
+      .where(eq(externalEvents.calendarId, calendarId)),
+  ]);
+  const live = new Map(
+    blocks
+      // a deleted task's blocks are not pushed (its tombstone still joins)
+      .filter((b) => b.event.deletedAt === null && b.taskStatus === "open" && !b.taskDeletedAt)
+      .map((b) => [b.event.id, b.event]),
+  );
+  const byEvent = new Map(writes.map((w) => [w.eventId, w]));
+  const remoteEtag = new Map(synced.map((s) => [s.key, s.etag]));
+
+  return { live, writes, byEvent, remoteEtag };
+}
+
+/**
+ * The person changed a written block in their own calendar: it is theirs from now on
+ * (the in-app rule: source 'user', at their times) and Sage never writes it again.
+ */
+export async function makeTheirs(
+  db: Db,
+  userId: string,
+  w: Write,
+  remote: { start: Date; end: Date; title: string } | undefined,
+): Promise<void> {
+  await db
+    .update(externalWrites)
+    .set({ owner: "theirs" })
+    .where(and(eq(externalWrites.eventId, w.eventId), eq(externalWrites.calendarId, w.calendarId)));
+  await db
+    .update(calendarEvents)
+    .set({
+      source: "user",
+      ...(remote
+        ? { startTime: remote.start, endTime: remote.end, title: remote.title.slice(0, 200) }
+        : {}),
+      version: sql`${calendarEvents.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(calendarEvents.id, w.eventId), eq(calendarEvents.userId, userId)));
+}
