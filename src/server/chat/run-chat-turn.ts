@@ -6,7 +6,11 @@ import { calendarAccess } from "../assistant/calendar-tool-specs.ts";
 import type { AuthUser } from "../auth/authenticate.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import { type Completion, type LanguageModel, LlmError } from "../integrations/llm/language-model.ts";
+import {
+  type Completion,
+  type LanguageModel,
+  LlmError,
+} from "../integrations/llm/language-model.ts";
 import { commitChatTurn, prepareChatTurn, refundChatTurn } from "./chat-turn.ts";
 
 export type ChatTurnDeps = {
