@@ -1,12 +1,13 @@
 import "../lib/zod-jitless.ts";
 import { type FormEvent, useState } from "react";
-import { type AuthSession, email as emailSchema } from "../../core/contract/auth.ts";
+import { email as emailSchema } from "../../core/contract/auth.ts";
 import { Button } from "../components/button.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { useMeta } from "../features/auth/api/use-meta.ts";
 import { useAuth } from "../features/auth/auth-context.ts";
 import { takeReturnTo } from "../features/auth/return-to.ts";
-import { ApiError, api } from "../lib/api.ts";
+import { ApiError } from "../lib/api.ts";
+import { call } from "../lib/client.ts";
 import { Navigate } from "../lib/router.tsx";
 
 /** Development sign-in: only offered when Google is not configured and the app runs locally. */
@@ -35,7 +36,7 @@ export default function DevSignInPage() {
     }
     setPending(true);
     try {
-      const session = await api<AuthSession>("/api/auth/dev-login", { body: { email } });
+      const session = await call("devLogin", { body: { email } });
       setDestination(takeReturnTo() ?? "/chat");
       completeSignIn(session);
     } catch (err) {
