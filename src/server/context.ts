@@ -24,4 +24,6 @@ export type AppContext = {
   devSignIn: boolean;
   /** Stripe, demo billing (localhost only), or undefined: billing unavailable. */
   billing: BillingProvider | undefined;
+  /** Answers are checked against the route table's schemas (development and tests). */
+  checkResponses: boolean;
 };

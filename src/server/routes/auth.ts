@@ -11,7 +11,8 @@ import {
 } from "../auth/sessions.ts";
 import { isOwnOrigin } from "../config.ts";
 import type { AppContext } from "../context.ts";
-import { AppError, notFound, parseInput, unauthenticated } from "../errors.ts";
+import { AppError, notFound, unauthenticated } from "../errors.ts";
+import { defineRoute, respond } from "../http/define-route.ts";
 import type { OidcFlow } from "../integrations/identity/google.ts";
 import { ensureProfile } from "../profile/ensure-profile.ts";
 import { enforceRateLimit, perAddressLimit, rateLimit } from "../rate-limit/consume-rate-limit.ts";
@@ -110,30 +111,37 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   const limited = (rule: (typeof AUTH_RATE_LIMITS)[keyof typeof AUTH_RATE_LIMITS]) => ({
-    preHandler: rateLimit(ctx.db, rule),
+    preHandler: [rateLimit(ctx.db, rule)],
   });
 
-  app.get("/api/auth/google", limited(AUTH_RATE_LIMITS.google), async (_request, reply) => {
-    if (!ctx.google) throw notFound("Google sign-in is not configured.");
-    try {
-      const { url, flow } = await ctx.google.start();
-      reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
-        ...cookieBase,
-        path: "/api/auth/google",
-        maxAge: FLOW_TTL_SECONDS,
-        signed: true,
-      });
-      return reply.redirect(url.href, 302);
-    } catch (err) {
-      app.log.error({ err }, "google sign-in: could not start");
-      return reply.redirect(failureUrl("Google sign-in is unavailable right now."), 302);
-    }
-  });
+  defineRoute(
+    app,
+    ctx,
+    "googleSignIn",
+    async ({ reply }) => {
+      if (!ctx.google) throw notFound("Google sign-in is not configured.");
+      try {
+        const { url, flow } = await ctx.google.start();
+        reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
+          ...cookieBase,
+          path: "/api/auth/google",
+          maxAge: FLOW_TTL_SECONDS,
+          signed: true,
+        });
+        return reply.redirect(url.href, 302);
+      } catch (err) {
+        app.log.error({ err }, "google sign-in: could not start");
+        return reply.redirect(failureUrl("Google sign-in is unavailable right now."), 302);
+      }
+    },
+    limited(AUTH_RATE_LIMITS.google),
+  );
 
-  app.get(
-    "/api/auth/google/callback",
-    limited(AUTH_RATE_LIMITS.callback),
-    async (request, reply) => {
+  defineRoute(
+    app,
+    ctx,
+    "googleSignInCallback",
+    async ({ request, reply }) => {
       if (!ctx.google) throw notFound("Google sign-in is not configured.");
       // the flow is single-use: whatever happens next, it is gone
       reply.clearCookie(FLOW_COOKIE, { ...cookieBase, path: "/api/auth/google" });
@@ -163,6 +171,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         return reply.redirect(failureUrl(describeOidcError(err)), 302);
       }
     },
+    limited(AUTH_RATE_LIMITS.callback),
   );
 
   function readFlow(request: FastifyRequest): OidcFlow | undefined {
@@ -178,40 +187,64 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
   }
 
-  app.post("/api/auth/dev-login", { preHandler: devLoginLimit }, async (request, reply) => {
-    if (!ctx.devSignIn) throw notFound();
-    await requireLoopbackPeer(request);
-    requireSameOrigin(request);
-    const { email } = parseInput(devLoginRequest, request.body);
-    const user = await findOrCreateUserByEmail(ctx.db, email);
-    const accessToken = await startSession(reply, user);
-    return { accessToken, user };
-  });
+  defineRoute(
+    app,
+    ctx,
+    "devLogin",
+    async ({ body: { email }, reply }) => {
+      const user = await findOrCreateUserByEmail(ctx.db, email);
+      const accessToken = await startSession(reply, user);
+      return { accessToken, user };
+    },
+    {
+      preHandler: [
+        devLoginLimit,
+        // before the body is read: elsewhere than on this computer the route is not there
+        async (request: FastifyRequest) => {
+          if (!ctx.devSignIn) throw notFound();
+          await requireLoopbackPeer(request);
+          requireSameOrigin(request);
+        },
+      ],
+    },
+  );
 
-  app.post("/api/auth/refresh", { preHandler: refreshLimit }, async (request, reply) => {
-    requireSameOrigin(request);
-    const session = refreshSessions.get(request);
-    if (!session) {
+  defineRoute(
+    app,
+    ctx,
+    "refreshSession",
+    async ({ request, reply }) => {
+      requireSameOrigin(request);
+      const session = refreshSessions.get(request);
+      if (!session) {
+        reply.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookieOptions(secure));
+        throw unauthenticated("Authentication required. Please sign in.");
+      }
+      const accessToken = await ctx.tokens.sign({
+        userId: session.user.id,
+        sessionId: session.sessionId,
+        email: session.user.email,
+      });
+      return { accessToken, user: session.user };
+    },
+    { preHandler: [refreshLimit] },
+  );
+
+  defineRoute(
+    app,
+    ctx,
+    "logout",
+    async ({ request, reply }) => {
+      requireSameOrigin(request);
+      const cookie = request.cookies[REFRESH_COOKIE];
+      const session = cookie ? await findSessionByCookie(ctx.db, cookie) : undefined;
+      if (session) await revokeSession(ctx.db, session.sessionId);
+      reply.clearCookie(REFRESH_COOKIE, cookieBase);
       reply.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookieOptions(secure));
-      throw unauthenticated("Authentication required. Please sign in.");
-    }
-    const accessToken = await ctx.tokens.sign({
-      userId: session.user.id,
-      sessionId: session.sessionId,
-      email: session.user.email,
-    });
-    return { accessToken, user: session.user };
-  });
-
-  app.post("/api/auth/logout", limited(AUTH_RATE_LIMITS.logout), async (request, reply) => {
-    requireSameOrigin(request);
-    const cookie = request.cookies[REFRESH_COOKIE];
-    const session = cookie ? await findSessionByCookie(ctx.db, cookie) : undefined;
-    if (session) await revokeSession(ctx.db, session.sessionId);
-    reply.clearCookie(REFRESH_COOKIE, cookieBase);
-    reply.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookieOptions(secure));
-    return reply.code(204).send();
-  });
+      return respond(204);
+    },
+    limited(AUTH_RATE_LIMITS.logout),
+  );
 }
 
 function failureUrl(message: string): string {

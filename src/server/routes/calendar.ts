@@ -2,16 +2,13 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import type { FastifyInstance } from "fastify";
+import type { z } from "zod";
 import { feedWindow } from "../../core/calendar/calendar-feed.ts";
 import {
-  createEventRequest,
   FEED_DOWNLOAD_NAME,
-  listEventsQuery,
-  occurrenceQuery,
-  updateEventRequest,
-  updateOccurrenceRequest,
+  type UpdateOccurrenceInput,
+  type updateEventRequest,
 } from "../../core/contract/calendar.ts";
-import { currentUser } from "../auth/authenticate.ts";
 import { buildUserFeed } from "../calendar/build-user-feed.ts";
 import { feedUrl, findCalendarToken, issueCalendarToken } from "../calendar/calendar-token.ts";
 import { createEvent } from "../calendar/create-event.ts";
@@ -24,7 +21,8 @@ import { updateEvent } from "../calendar/update-event.ts";
 import { listConnectedEvents, mergeByStart } from "../connections/connected-events.ts";
 import { isConnectedOccurrenceId } from "../connections/list-external-occurrences.ts";
 import type { AppContext } from "../context.ts";
-import { AppError, notFound, parseInput } from "../errors.ts";
+import { AppError, notFound } from "../errors.ts";
+import { defineRoute, respond } from "../http/define-route.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 /**
@@ -49,79 +47,92 @@ export function registerCalendarRoutes(
   ctx: AppContext,
   feedTokenLimit?: { max: number; windowSeconds: number },
 ): void {
-  const auth = { preHandler: ctx.requireUser };
   // generous: a device coming back online replays its whole queue at once
   const write = {
     preHandler: [
-      ctx.requireUser,
       rateLimit(ctx.db, { name: "calendar-write", max: 600, windowSeconds: 600, by: "user" }),
     ],
   };
 
-  app.get("/api/calendar-events", auth, async (request) => {
-    const { from, to } = parseInput(listEventsQuery, request.query);
-    const userId = currentUser(request).id;
-    const listed = await listEventsWithOccurrences(ctx.db, { userId, from, to });
+  defineRoute(app, ctx, "listEvents", async ({ user, query: { from, to } }) => {
+    const listed = await listEventsWithOccurrences(ctx.db, { userId: user.id, from, to });
     // connected calendars' occurrences only for a whole range (issue 16)
     if (!from || !to) return listed;
     return {
       ...listed,
-      events: mergeByStart(listed.events, await listConnectedEvents(ctx.db, { userId, from, to })),
+      events: mergeByStart(
+        listed.events,
+        await listConnectedEvents(ctx.db, { userId: user.id, from, to }),
+      ),
     };
   });
 
-  app.post("/api/calendar-events", write, async (request, reply) => {
-    const input = parseInput(createEventRequest, request.body);
-    if (input.id) refuseConnectedEvent(input.id);
-    const { created, event } = await createEvent(ctx.db, {
-      userId: currentUser(request).id,
-      input,
-    });
-    return reply.code(created ? 201 : 200).send({ event });
-  });
+  defineRoute(
+    app,
+    ctx,
+    "createEvent",
+    async ({ user, body: input }) => {
+      if (input.id) refuseConnectedEvent(input.id);
+      const { created, event } = await createEvent(ctx.db, { userId: user.id, input });
+      return respond(created ? 201 : 200, { event });
+    },
+    write,
+  );
 
   // with ?occurrence=&scope= the change is for one occurrence of a repeating event, or
-  // that one and the following, or all (src/server/calendar/edit-occurrence.ts)
-  app.put("/api/calendar-events", write, async (request) => {
-    const { eventId, occurrence, scope } = parseInput(occurrenceQuery, request.query);
-    refuseConnectedEvent(eventId);
-    const userId = currentUser(request).id;
-    if (occurrence && scope) {
-      const input = parseInput(updateOccurrenceRequest, request.body);
-      return updateOccurrence(ctx.db, { userId, eventId, occurrence, scope, input });
-    }
-    const input = parseInput(updateEventRequest, request.body);
-    return { event: await updateEvent(ctx.db, { userId, eventId, input }) };
-  });
+  // that one and the following, or all (src/server/calendar/edit-occurrence.ts); the body's
+  // schema follows the query (the route table's bodyFor)
+  defineRoute(
+    app,
+    ctx,
+    "updateEvent",
+    async ({ user, query: { eventId, occurrence, scope }, body }) => {
+      refuseConnectedEvent(eventId);
+      const userId = user.id;
+      if (occurrence && scope) {
+        const input = body as UpdateOccurrenceInput;
+        return updateOccurrence(ctx.db, { userId, eventId, occurrence, scope, input });
+      }
+      const input = body as z.output<typeof updateEventRequest>;
+      return { event: await updateEvent(ctx.db, { userId, eventId, input }) };
+    },
+    write,
+  );
 
-  app.delete("/api/calendar-events", write, async (request) => {
-    const { eventId, occurrence, scope } = parseInput(occurrenceQuery, request.query);
-    refuseConnectedEvent(eventId);
-    const userId = currentUser(request).id;
-    if (occurrence && scope) {
-      const series = await deleteOccurrence(ctx.db, { userId, eventId, occurrence, scope });
-      return { success: true, id: eventId, series };
-    }
-    await deleteEvent(ctx.db, { userId, eventId });
-    return { success: true, id: eventId };
-  });
+  defineRoute(
+    app,
+    ctx,
+    "deleteEvent",
+    async ({ user, query: { eventId, occurrence, scope } }) => {
+      refuseConnectedEvent(eventId);
+      const userId = user.id;
+      if (occurrence && scope) {
+        const series = await deleteOccurrence(ctx.db, { userId, eventId, occurrence, scope });
+        return { success: true as const, id: eventId, series };
+      }
+      await deleteEvent(ctx.db, { userId, eventId });
+      return { success: true as const, id: eventId };
+    },
+    write,
+  );
 
-  app.post(
-    "/api/calendar-token",
+  defineRoute(
+    app,
+    ctx,
+    "issueCalendarToken",
+    async ({ user }) => {
+      const token = await issueCalendarToken(ctx.db, user.id);
+      return { token, feedUrl: feedUrl(ctx.config, token) };
+    },
     {
       preHandler: [
-        ctx.requireUser,
         rateLimit(ctx.db, { name: "calendar-token", max: 20, windowSeconds: 3600, by: "user" }),
       ],
     },
-    async (request) => {
-      const token = await issueCalendarToken(ctx.db, currentUser(request).id);
-      return { token, feedUrl: feedUrl(ctx.config, token) };
-    },
   );
 
-  app.get("/api/calendar-token", auth, async (request) => {
-    const token = await findCalendarToken(ctx.db, currentUser(request).id);
+  defineRoute(app, ctx, "getCalendarToken", async ({ user }) => {
+    const token = await findCalendarToken(ctx.db, user.id);
     if (!token) throw notFound("No calendar token yet");
     return { token, feedUrl: feedUrl(ctx.config, token) };
   });
@@ -135,10 +146,11 @@ export function registerCalendarRoutes(
    * a client's If-None-Match gets its 304 without anything being built.
    */
   const feeds = new FeedCache(FEED_CACHE);
-  app.get<{ Params: { file: string }; Querystring: { download?: string } }>(
-    "/api/calendar/feed/:file",
-    { preHandler: feedRateLimit(ctx.db, feedTokenLimit) },
-    async (request, reply) => {
+  defineRoute(
+    app,
+    ctx,
+    "calendarFeed",
+    async ({ request, reply, query }) => {
       const owner = request.feedOwner;
       reply.header("referrer-policy", "no-referrer");
       reply.header("cache-control", "private, no-cache");
@@ -150,10 +162,10 @@ export function registerCalendarRoutes(
       const etag = `"${createHash("sha256").update(stamp.join("|")).digest("base64url").slice(0, 27)}"`;
       reply.header("etag", etag);
       reply.header("vary", "accept-encoding");
-      if (request.query.download === "1") {
+      if (query.download === "1") {
         reply.header("content-disposition", `attachment; filename="${FEED_DOWNLOAD_NAME}"`);
       }
-      if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+      if (request.headers["if-none-match"] === etag) return respond(304);
 
       const feed = await feeds.get(owner.userId, etag, () => buildUserFeed(ctx.db, owner, now));
       reply.type("text/calendar; charset=utf-8");
@@ -163,5 +175,6 @@ export function registerCalendarRoutes(
       // the few clients without gzip get it inflated on the thread pool, as a stream
       return reply.send(Readable.from([feed.gzip]).pipe(createGunzip()));
     },
+    { preHandler: [feedRateLimit(ctx.db, feedTokenLimit)] },
   );
 }

@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { currentUser } from "../auth/authenticate.ts";
 import { createGoogleConnection, requireCalendarKey } from "../connections/create-connection.ts";
 import type { SyncDeps } from "../connections/sync-connection.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, notFound } from "../errors.ts";
+import { defineRoute } from "../http/define-route.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 const FLOW_COOKIE = "sage_gcal";
@@ -33,7 +33,7 @@ const backToCalendar = (outcome: { connected: true } | { error: string }) =>
 export function registerGoogleConnectRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: (log: SyncDeps["log"]) => SyncDeps,
+  deps: (log: FastifyBaseLogger) => SyncDeps,
 ): void {
   const secure = ctx.config.publicUrl.protocol === "https:";
   const cookieBase = { httpOnly: true, sameSite: "lax" as const, secure, path: FLOW_PATH };
@@ -42,40 +42,36 @@ export function registerGoogleConnectRoutes(
   const unavailable = () =>
     notFound("Google Calendar needs Google sign-in, which is not configured on this server");
 
-  app.post(
-    `${FLOW_PATH}/start`,
-    {
-      preHandler: [
-        ctx.requireUser,
-        rateLimit(ctx.db, { name: "connections-google", max: 20, windowSeconds: 600, by: "user" }),
-      ],
-    },
-    async (request, reply) => {
+  defineRoute(
+    app,
+    ctx,
+    "startGoogleConnection",
+    async ({ user, request, reply }) => {
       if (!ctx.google) throw unavailable();
       requireCalendarKey(deps(request.log));
       const { url, flow } = await ctx.google.startCalendarConsent().catch((err: unknown) => {
         request.log.error({ err }, "google calendar: could not start the consent");
         throw new AppError(503, "service_unavailable", "Google is unavailable right now");
       });
-      reply.setCookie(FLOW_COOKIE, JSON.stringify({ ...flow, userId: currentUser(request).id }), {
+      reply.setCookie(FLOW_COOKIE, JSON.stringify({ ...flow, userId: user.id }), {
         ...cookieBase,
         maxAge: FLOW_TTL_SECONDS,
         signed: true,
       });
       return { url: url.href };
     },
+    {
+      preHandler: [
+        rateLimit(ctx.db, { name: "connections-google", max: 20, windowSeconds: 600, by: "user" }),
+      ],
+    },
   );
 
-  app.get(
-    `${FLOW_PATH}/callback`,
-    {
-      preHandler: rateLimit(ctx.db, {
-        name: "connections-google-callback",
-        max: 30,
-        windowSeconds: 60,
-      }),
-    },
-    async (request, reply) => {
+  defineRoute(
+    app,
+    ctx,
+    "googleConnectionCallback",
+    async ({ request, reply }) => {
       if (!ctx.google) throw unavailable();
       // the flow is single-use: whatever happens next, it is gone
       reply.clearCookie(FLOW_COOKIE, cookieBase);
@@ -112,6 +108,11 @@ export function registerGoogleConnectRoutes(
             : "Google Calendar could not be connected. Please try again.";
         return reply.redirect(backToCalendar({ error }), 302);
       }
+    },
+    {
+      preHandler: [
+        rateLimit(ctx.db, { name: "connections-google-callback", max: 30, windowSeconds: 60 }),
+      ],
     },
   );
 

@@ -1,6 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { demoChangePlanRequest, sessionIdRequest } from "../../core/contract/billing.ts";
-import { currentUser } from "../auth/authenticate.ts";
 import { requireLoopbackPeer } from "../auth/require-loopback-peer.ts";
 import {
   cancelDemoSubscription,
@@ -10,7 +8,7 @@ import {
 } from "../billing/demo-billing.ts";
 import { requireBillingUser } from "../billing/require-billing-user.ts";
 import type { AppContext } from "../context.ts";
-import { parseInput } from "../errors.ts";
+import { defineRoute, type RouteOptions } from "../http/define-route.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 /**
@@ -21,29 +19,43 @@ import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 export function registerDemoBillingRoutes(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.billing?.kind !== "demo") return;
   const deps = { db: ctx.db, now: ctx.now };
-  const preHandler = [
-    requireLoopbackPeer,
-    requireBillingUser(ctx),
-    rateLimit(ctx.db, { name: "demo-billing", max: 30, windowSeconds: 60, by: "user" }),
-  ];
+  const options: RouteOptions = {
+    before: [requireLoopbackPeer],
+    authenticate: requireBillingUser(ctx),
+    preHandler: [
+      rateLimit(ctx.db, { name: "demo-billing", max: 30, windowSeconds: 60, by: "user" }),
+    ],
+  };
 
-  app.get<{ Params: { id: string } }>(
-    "/api/demo-billing/sessions/:id",
-    { preHandler },
-    async (request) => readDemoCheckout(deps, currentUser(request).id, request.params.id),
+  defineRoute(
+    app,
+    ctx,
+    "demoCheckoutSession",
+    async ({ user, params }) => readDemoCheckout(deps, user.id, params.id),
+    options,
   );
 
-  app.post("/api/demo-billing/complete", { preHandler }, async (request) => {
-    const { sessionId } = parseInput(sessionIdRequest, request.body);
-    return completeDemoCheckout(deps, currentUser(request).id, sessionId);
-  });
+  defineRoute(
+    app,
+    ctx,
+    "demoCompleteCheckout",
+    async ({ user, body }) => completeDemoCheckout(deps, user.id, body.sessionId),
+    options,
+  );
 
-  app.post("/api/demo-billing/change-plan", { preHandler }, async (request) => {
-    const { tier } = parseInput(demoChangePlanRequest, request.body);
-    return { subscription: await changeDemoPlan(deps, currentUser(request).id, tier) };
-  });
+  defineRoute(
+    app,
+    ctx,
+    "demoChangePlan",
+    async ({ user, body }) => ({ subscription: await changeDemoPlan(deps, user.id, body.tier) }),
+    options,
+  );
 
-  app.post("/api/demo-billing/cancel-subscription", { preHandler }, async (request) => ({
-    subscription: await cancelDemoSubscription(deps, currentUser(request).id),
-  }));
+  defineRoute(
+    app,
+    ctx,
+    "demoCancelSubscription",
+    async ({ user }) => ({ subscription: await cancelDemoSubscription(deps, user.id) }),
+    options,
+  );
 }

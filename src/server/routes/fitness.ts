@@ -1,20 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import {
-  type GenerateFitnessResponse,
-  generateFitnessRequest,
-  type SaveFitnessResponse,
-  saveFitnessRequest,
-} from "../../core/contract/fitness.ts";
 import { fitnessContextSummary } from "../../core/fitness/context-summary.ts";
 import { answersByQuestion } from "../../core/fitness/questions.ts";
 import { ENTITLEMENTS } from "../../core/plans.ts";
 import { logActivity } from "../activity/log-activity.ts";
-import { currentUser } from "../auth/authenticate.ts";
-import { optionalUser } from "../auth/optional-user.ts";
 import type { AppContext } from "../context.ts";
 import { saveDomainContext } from "../domain-contexts/save-domain-context.ts";
-import { parseInput } from "../errors.ts";
 import { generateFitnessProgram } from "../fitness/generate-fitness-program.ts";
+import { defineRoute } from "../http/define-route.ts";
 import { userTier } from "../plans/require-area.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
@@ -23,11 +15,11 @@ export const FITNESS_SAVE_RATE_LIMIT = { name: "fitness-save", max: 20, windowSe
 
 export function registerFitnessRoutes(app: FastifyInstance, ctx: AppContext): void {
   // its own open, rate-limited endpoint: anonymous previews work and spend no allowance
-  app.post(
-    "/api/fitness/generate",
-    { preHandler: [optionalUser(ctx.requireUser), rateLimit(ctx.db, FITNESS_RATE_LIMIT)] },
-    async (request): Promise<GenerateFitnessResponse> => {
-      const { answers } = parseInput(generateFitnessRequest, request.body);
+  defineRoute(
+    app,
+    ctx,
+    "generateFitnessProgram",
+    async ({ body: { answers }, request }) => {
       // the whole multi-week program is for plans that include it; everyone gets week 1
       const full = request.user
         ? ENTITLEMENTS[await userTier(ctx.db, request.user.id)].fullFitnessProgram
@@ -47,16 +39,15 @@ export function registerFitnessRoutes(app: FastifyInstance, ctx: AppContext): vo
       }
       return { program };
     },
+    { preHandler: [rateLimit(ctx.db, FITNESS_RATE_LIMIT)] },
   );
 
-  app.post(
-    "/api/fitness/save",
-    {
-      preHandler: [ctx.requireUser, rateLimit(ctx.db, { ...FITNESS_SAVE_RATE_LIMIT, by: "user" })],
-    },
-    async (request): Promise<SaveFitnessResponse> => {
-      const { answers, program: given } = parseInput(saveFitnessRequest, request.body);
-      const userId = currentUser(request).id;
+  defineRoute(
+    app,
+    ctx,
+    "saveFitnessProgram",
+    async ({ user, body: { answers, program: given } }) => {
+      const userId = user.id;
       // a full program is kept only for a plan that includes it (the preview is everyone's)
       const full = ENTITLEMENTS[await userTier(ctx.db, userId)].fullFitnessProgram;
       const program = full ? given : { ...given, fullProgram: undefined };
@@ -67,7 +58,8 @@ export function registerFitnessRoutes(app: FastifyInstance, ctx: AppContext): vo
         questionsResponses: answersByQuestion(answers),
         profileData: program,
       });
-      return { saved: true, context };
+      return { saved: true as const, context };
     },
+    { preHandler: [rateLimit(ctx.db, { ...FITNESS_SAVE_RATE_LIMIT, by: "user" })] },
   );
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppMeta } from "../../core/contract/auth.ts";
 import type { VersionInfo } from "../../core/contract/profile.ts";
 import type { AppContext } from "../context.ts";
+import { defineRoute } from "../http/define-route.ts";
 import { PROJECT_ROOT } from "../project-root.ts";
 import { memoryRateLimit } from "../rate-limit/consume-rate-limit.ts";
 
@@ -22,7 +23,9 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext, webRoo
     },
   };
 
-  app.get("/api/meta", { preHandler: memoryRateLimit(META_RATE_LIMIT) }, async () => meta);
+  defineRoute(app, ctx, "getMeta", async () => meta, {
+    preHandler: [memoryRateLimit(META_RATE_LIMIT)],
+  });
   app.get("/version.json", async (_req, reply) => {
     reply.header("cache-control", "no-cache");
     return version;

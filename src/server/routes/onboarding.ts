@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { contextRequest, questionsRequest } from "../../core/contract/onboarding.ts";
 import type { AppContext } from "../context.ts";
 import { saveDomainContext } from "../domain-contexts/save-domain-context.ts";
-import { parseInput } from "../errors.ts";
+import { defineRoute } from "../http/define-route.ts";
 import { buildContextSummary } from "../onboarding/build-context-summary.ts";
 import { generateOnboardingQuestions } from "../onboarding/generate-questions.ts";
 import { requireAreaInPlan } from "../plans/require-area.ts";
@@ -16,16 +15,11 @@ export const ONBOARDING_RATE_LIMITS = {
 };
 
 export function registerOnboardingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  /** Signed-in callers are recognised (and a bad token refused); anonymous ones pass. */
-  const optionalUser = async (request: FastifyRequest) => {
-    if (request.headers.authorization) await ctx.requireUser(request);
-  };
-
-  app.post(
-    "/api/onboarding/questions",
-    { preHandler: rateLimit(ctx.db, ONBOARDING_RATE_LIMITS.questions) },
-    async (request) => {
-      const { domain } = parseInput(questionsRequest, request.body ?? {});
+  defineRoute(
+    app,
+    ctx,
+    "onboardingQuestions",
+    async ({ body: { domain }, request }) => {
       const questions = await generateOnboardingQuestions({
         domain,
         llm: ctx.llm,
@@ -33,13 +27,14 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: AppContext):
       });
       return { questions };
     },
+    { preHandler: [rateLimit(ctx.db, ONBOARDING_RATE_LIMITS.questions)] },
   );
 
-  app.post(
-    "/api/onboarding/context",
-    { preHandler: [optionalUser, rateLimit(ctx.db, ONBOARDING_RATE_LIMITS.context)] },
-    async (request) => {
-      const { domain, answers } = parseInput(contextRequest, request.body ?? {});
+  defineRoute(
+    app,
+    ctx,
+    "onboardingContext",
+    async ({ body: { domain, answers }, request }) => {
       // a signed-in caller is creating an assistant: refuse a locked area before any model call
       if (request.user) await requireAreaInPlan(ctx.db, request.user.id, domain);
       const contextSummary = await buildContextSummary({
@@ -60,6 +55,13 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: AppContext):
         });
       }
       return { contextSummary, saved: Boolean(user) };
+    },
+    {
+      /** Signed-in callers are recognised (and a bad token refused); anonymous ones pass. */
+      authenticate: async (request: FastifyRequest) => {
+        if (request.headers.authorization) await ctx.requireUser(request);
+      },
+      preHandler: [rateLimit(ctx.db, ONBOARDING_RATE_LIMITS.context)],
     },
   );
 }

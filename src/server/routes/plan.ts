@@ -1,24 +1,21 @@
 import type { FastifyInstance } from "fastify";
-import { planRequest, planUndoRequest } from "../../core/contract/tasks.ts";
-import { currentUser } from "../auth/authenticate.ts";
 import { pushAllBlocks, refreshConnections } from "../connections/refresh-connections.ts";
 import type { AppContext } from "../context.ts";
-import { parseInput } from "../errors.ts";
+import { defineRoute } from "../http/define-route.ts";
 import { planTasks, storedSchedulingProfile, undoPlan } from "../planning/plan-tasks.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(
-    "/api/plan",
-    {
-      preHandler: [
-        ctx.requireUser,
-        rateLimit(ctx.db, { name: "plan", max: 30, windowSeconds: 60, by: "user" }),
-      ],
-    },
-    async (request) => {
-      const { days } = parseInput(planRequest, request.body ?? {});
-      const userId = currentUser(request).id;
+  const limited = {
+    preHandler: [rateLimit(ctx.db, { name: "plan", max: 30, windowSeconds: 60, by: "user" })],
+  };
+
+  defineRoute(
+    app,
+    ctx,
+    "plan",
+    async ({ user, body: { days }, request }) => {
+      const userId = user.id;
       // connected calendars fresh before planning (bounded wait; never blocks the plan)
       await refreshConnections(
         { db: ctx.db, config: ctx.config, now: ctx.now, log: request.log, google: ctx.google },
@@ -36,25 +33,21 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
         changes: { created: changes.created, removed: changes.removed.map((r) => r.id) },
       };
     },
+    limited,
   );
 
   // the hours the week view shades: working hours, peak and dip (null before the questionnaire)
-  app.get("/api/plan/profile", { preHandler: ctx.requireUser }, async (request) => ({
-    profile: (await storedSchedulingProfile(ctx.db, currentUser(request).id)) ?? null,
+  defineRoute(app, ctx, "getPlanProfile", async ({ user }) => ({
+    profile: (await storedSchedulingProfile(ctx.db, user.id)) ?? null,
   }));
 
   // undoes one plan in one step: the client sends back the plan's `changes`
-  app.post(
-    "/api/plan/undo",
-    {
-      preHandler: [
-        ctx.requireUser,
-        rateLimit(ctx.db, { name: "plan", max: 30, windowSeconds: 60, by: "user" }),
-      ],
-    },
-    async (request) => {
-      const { created, removed } = parseInput(planUndoRequest, request.body);
-      const userId = currentUser(request).id;
+  defineRoute(
+    app,
+    ctx,
+    "undoPlan",
+    async ({ user, body: { created, removed }, request }) => {
+      const userId = user.id;
       const undone = await undoPlan(ctx.db, { userId, created, removed });
       // the write calendar follows at once (bounded; never fails the undo)
       await pushAllBlocks(
@@ -63,5 +56,6 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
       );
       return undone;
     },
+    limited,
   );
 }

@@ -1,13 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import {
-  type GenerateProductivityResponse,
-  productivityAnswers,
-} from "../../core/contract/productivity.ts";
 import { localeFrom } from "../assistant/format-when.ts";
-import { optionalUser } from "../auth/optional-user.ts";
 import type { AppContext } from "../context.ts";
 import { saveDomainContext } from "../domain-contexts/save-domain-context.ts";
-import { parseInput } from "../errors.ts";
+import { defineRoute } from "../http/define-route.ts";
 import { generateProductivityProfile } from "../productivity/generate-productivity-profile.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
@@ -19,11 +14,11 @@ export const PRODUCTIVITY_RATE_LIMIT = {
 
 export function registerProductivityRoutes(app: FastifyInstance, ctx: AppContext): void {
   // open to everyone (the free preview); a signed-in caller's profile is also saved
-  app.post(
-    "/api/productivity/generate",
-    { preHandler: [optionalUser(ctx.requireUser), rateLimit(ctx.db, PRODUCTIVITY_RATE_LIMIT)] },
-    async (request): Promise<GenerateProductivityResponse> => {
-      const answers = parseInput(productivityAnswers, request.body);
+  defineRoute(
+    app,
+    ctx,
+    "generateProductivityProfile",
+    async ({ body: answers, request }) => {
       const profile = await generateProductivityProfile({
         answers,
         llm: ctx.llm,
@@ -41,5 +36,6 @@ export function registerProductivityRoutes(app: FastifyInstance, ctx: AppContext
       });
       return { profile, saved: true };
     },
+    { preHandler: [rateLimit(ctx.db, PRODUCTIVITY_RATE_LIMIT)] },
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { handleBillingEvent } from "../billing/handle-billing-event.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, notFound } from "../errors.ts";
+import { defineRoute } from "../http/define-route.ts";
 import {
   BillingProviderError,
   WebhookSignatureError,
@@ -31,37 +32,46 @@ export async function registerStripeWebhookRoutes(
 
     const options = {
       bodyLimit: WEBHOOK_BODY_LIMIT,
-      preHandler: memoryRateLimit(WEBHOOK_RATE_LIMIT),
+      preHandler: [memoryRateLimit(WEBHOOK_RATE_LIMIT)],
     };
-    scope.post("/api/stripe/webhook", options, async (request) => {
-      const billing = ctx.billing;
-      if (billing?.kind !== "stripe" || !billing.parseWebhook) {
-        throw notFound("Stripe is not configured.");
-      }
-      const signature = request.headers["stripe-signature"];
-      if (typeof signature !== "string" || signature === "") {
-        throw new AppError(400, "bad_request", "Missing Stripe-Signature header.");
-      }
-      const raw = typeof request.body === "string" ? request.body : "";
-      let event: ReturnType<NonNullable<typeof billing.parseWebhook>>;
-      try {
-        event = billing.parseWebhook(raw, signature);
-      } catch (err) {
-        if (err instanceof WebhookSignatureError) {
-          request.log.warn({ reason: err.message }, "stripe webhook: signature refused");
-          throw new AppError(400, "bad_request", "Invalid webhook signature.");
+    defineRoute(
+      scope,
+      ctx,
+      "stripeWebhook",
+      async ({ request }) => {
+        const billing = ctx.billing;
+        if (billing?.kind !== "stripe" || !billing.parseWebhook) {
+          throw notFound("Stripe is not configured.");
         }
-        throw err;
-      }
-      try {
-        const outcome = await handleBillingEvent({ db: ctx.db, billing, log: request.log }, event);
-        return { received: true, outcome };
-      } catch (err) {
-        if (!(err instanceof BillingProviderError)) throw err;
-        request.log.error({ err, eventId: event.id }, "stripe webhook: could not re-read Stripe");
-        // any non-2xx makes Stripe deliver the event again later
-        throw new AppError(502, "service_unavailable", "Could not reach Stripe. Retry later.");
-      }
-    });
+        const signature = request.headers["stripe-signature"];
+        if (typeof signature !== "string" || signature === "") {
+          throw new AppError(400, "bad_request", "Missing Stripe-Signature header.");
+        }
+        const raw = typeof request.body === "string" ? request.body : "";
+        let event: ReturnType<NonNullable<typeof billing.parseWebhook>>;
+        try {
+          event = billing.parseWebhook(raw, signature);
+        } catch (err) {
+          if (err instanceof WebhookSignatureError) {
+            request.log.warn({ reason: err.message }, "stripe webhook: signature refused");
+            throw new AppError(400, "bad_request", "Invalid webhook signature.");
+          }
+          throw err;
+        }
+        try {
+          const outcome = await handleBillingEvent(
+            { db: ctx.db, billing, log: request.log },
+            event,
+          );
+          return { received: true as const, outcome };
+        } catch (err) {
+          if (!(err instanceof BillingProviderError)) throw err;
+          request.log.error({ err, eventId: event.id }, "stripe webhook: could not re-read Stripe");
+          // any non-2xx makes Stripe deliver the event again later
+          throw new AppError(502, "service_unavailable", "Could not reach Stripe. Retry later.");
+        }
+      },
+      options,
+    );
   });
 }

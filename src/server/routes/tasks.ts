@@ -1,32 +1,12 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { idParam } from "../../core/contract/chat.ts";
-import { createTaskRequest, TASK_LIMITS, taskInput } from "../../core/contract/tasks.ts";
-import { currentUser } from "../auth/authenticate.ts";
 import type { AppContext } from "../context.ts";
-import { tasks } from "../db/schema.ts";
-import { notFound, parseInput } from "../errors.ts";
+import { defineRoute, respond } from "../http/define-route.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
-import { createTask, taskColumns } from "../tasks/create-task.ts";
+import { createTask } from "../tasks/create-task.ts";
 import { deleteTask } from "../tasks/delete-task.ts";
-
-type Row = typeof tasks.$inferSelect;
-
-export const toTaskDto = (row: Row) => ({
-  id: row.id,
-  title: row.title,
-  estimateMinutes: row.estimatedMinutes,
-  deadline: row.deadline?.toISOString() ?? null,
-  priority: row.priority,
-  energy: row.energy,
-  splittable: row.splittable,
-  minChunkMinutes: row.minChunkMinutes,
-  status: row.status,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-  /** Set only on a replayed create of a deleted task: the tombstone answers, nothing returns. */
-  deletedAt: row.deletedAt?.toISOString() ?? null,
-});
+import { listTasks } from "../tasks/list-tasks.ts";
+import { toTaskDto } from "../tasks/task-dto.ts";
+import { updateTask } from "../tasks/update-task.ts";
 
 /** Per user, like calendar writes: a device coming back online replays its queue at once. */
 export const TASK_WRITE_RATE_LIMIT = {
@@ -38,47 +18,48 @@ export const TASK_WRITE_RATE_LIMIT = {
 
 /** Tasks the scheduler places. Only the owner sees or changes them (others get 404). */
 export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const auth = { preHandler: ctx.requireUser };
-  const write = { preHandler: [ctx.requireUser, rateLimit(ctx.db, TASK_WRITE_RATE_LIMIT)] };
-  // a deleted task (a tombstone) is gone for every read and edit: only a replayed create sees it
-  const owned = (id: string, userId: string) =>
-    and(eq(tasks.id, id), eq(tasks.userId, userId), isNull(tasks.deletedAt));
+  const write = { preHandler: [rateLimit(ctx.db, TASK_WRITE_RATE_LIMIT)] };
 
-  /** Every live task of the user: a user has at most TASK_LIMITS.tasksPerUser, so all fit. */
-  app.get("/api/tasks", auth, async (request) => {
-    const user = currentUser(request);
-    const rows = await ctx.db
-      .select()
-      .from(tasks)
-      .where(and(eq(tasks.userId, user.id), isNull(tasks.deletedAt)))
-      .orderBy(asc(tasks.status), asc(tasks.deadline), asc(tasks.createdAt), asc(tasks.id))
-      .limit(TASK_LIMITS.tasksPerUser);
-    return { tasks: rows.map(toTaskDto) };
-  });
+  defineRoute(app, ctx, "listTasks", async ({ user }) => ({
+    tasks: (await listTasks(ctx.db, user.id)).map(toTaskDto),
+  }));
 
-  app.post("/api/tasks", write, async (request, reply) => {
-    const input = parseInput(createTaskRequest, request.body);
-    const { created, row } = await createTask(ctx.db, { userId: currentUser(request).id, input });
-    return reply.code(created ? 201 : 200).send({ task: toTaskDto(row) });
-  });
+  defineRoute(
+    app,
+    ctx,
+    "createTask",
+    async ({ user, body }) => {
+      const { created, row } = await createTask(ctx.db, { userId: user.id, input: body });
+      return respond(created ? 201 : 200, { task: toTaskDto(row) });
+    },
+    write,
+  );
 
-  app.put("/api/tasks/:id", write, async (request) => {
-    const user = currentUser(request);
-    const { id } = parseInput(idParam, request.params);
-    const input = parseInput(taskInput, request.body);
-    const [row] = await ctx.db
-      .update(tasks)
-      .set({ ...taskColumns(input), updatedAt: ctx.now() })
-      .where(owned(id, user.id))
-      .returning();
-    if (!row) throw notFound("Task not found");
-    return { task: toTaskDto(row) };
-  });
+  defineRoute(
+    app,
+    ctx,
+    "updateTask",
+    async ({ user, params, body }) => ({
+      task: toTaskDto(
+        await updateTask(ctx.db, {
+          userId: user.id,
+          taskId: params.id,
+          input: body,
+          now: ctx.now(),
+        }),
+      ),
+    }),
+    write,
+  );
 
-  app.delete("/api/tasks/:id", write, async (request, reply) => {
-    const user = currentUser(request);
-    const { id } = parseInput(idParam, request.params);
-    await deleteTask(ctx.db, { userId: user.id, taskId: id, now: ctx.now() });
-    return reply.code(204).send();
-  });
+  defineRoute(
+    app,
+    ctx,
+    "deleteTask",
+    async ({ user, params }) => {
+      await deleteTask(ctx.db, { userId: user.id, taskId: params.id, now: ctx.now() });
+      return respond(204);
+    },
+    write,
+  );
 }

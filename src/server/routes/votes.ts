@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { voteRequest } from "../../core/contract/votes.ts";
 import type { AppContext } from "../context.ts";
-import { parseInput } from "../errors.ts";
+import { defineRoute } from "../http/define-route.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 import { castVote } from "../votes/cast-vote.ts";
 import { readVoteCounts } from "../votes/read-vote-counts.ts";
@@ -15,24 +14,29 @@ export const VOTE_READ_RATE_LIMIT = { name: "votes-read", max: 300, windowSecond
 export function registerVoteRoutes(app: FastifyInstance, ctx: AppContext): void {
   const secure = ctx.config.publicUrl.protocol === "https:";
 
-  app.get(
-    "/api/sage-votes",
-    { preHandler: rateLimit(ctx.db, VOTE_READ_RATE_LIMIT) },
-    async (request, reply) => {
+  defineRoute(
+    app,
+    ctx,
+    "getVotes",
+    async ({ request, reply }) => {
       // the landing page reads the counts before anyone votes: that is when the voter gets
       // their anonymous cookie
       ensureVoterCookie(request, reply, { secure });
       reply.header("cache-control", "no-store");
       return { votes: await readVoteCounts(ctx.db) };
     },
+    { preHandler: [rateLimit(ctx.db, VOTE_READ_RATE_LIMIT)] },
   );
 
-  app.post(
-    "/api/sage-votes",
-    { preHandler: rateLimit(ctx.db, VOTE_RATE_LIMIT) },
-    async (request) => {
-      const { sageId } = parseInput(voteRequest, request.body ?? {});
-      return castVote(ctx.db, { sageId, voterKey: voterKey(request, ctx.config.sessionSecret) });
-    },
+  defineRoute(
+    app,
+    ctx,
+    "castVote",
+    async ({ request, body }) =>
+      castVote(ctx.db, {
+        sageId: body.sageId,
+        voterKey: voterKey(request, ctx.config.sessionSecret),
+      }),
+    { preHandler: [rateLimit(ctx.db, VOTE_RATE_LIMIT)] },
   );
 }

@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import type { AppMeta } from "../../core/contract/auth.ts";
-import { api } from "./api.ts";
+import { call } from "./client.ts";
 
 export const metaQuery = {
   queryKey: ["meta"],
-  queryFn: () => api<AppMeta>("/api/meta"),
+  queryFn: () => call("getMeta"),
   staleTime: Number.POSITIVE_INFINITY,
 };
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import type { UsageResponse } from "../../core/contract/usage.ts";
+import type { OnboardingDomain } from "../../core/onboarding/question-sets.ts";
 import { isUnlimited } from "../../core/plans.ts";
 import { ProfileDialog } from "../features/account/components/profile-dialog.tsx";
 import { ManageBillingIfAny } from "../features/billing/components/manage-billing-button.tsx";
@@ -19,10 +20,11 @@ import { MessageList } from "../features/chat/components/message-list.tsx";
 import { type UiMessage, useChatSession } from "../features/chat/hooks/use-chat-session.ts";
 import { useModalDrawer } from "../features/chat/hooks/use-modal-drawer.ts";
 import { EXAMPLE_REQUESTS } from "../features/chat/lib/example-requests.ts";
-import { api } from "../lib/api.ts";
 import { useAuth } from "../lib/auth-context.ts";
+import { call } from "../lib/client.ts";
 import { takePendingOnboarding } from "../lib/pending-onboarding.ts";
 import { useLocation, useNavigate } from "../lib/router.tsx";
+import { bridgeCalendarChangedEvent } from "../lib/server-state.ts";
 import { useMeta } from "../lib/use-meta.ts";
 import { useOnline } from "../lib/use-online.ts";
 
@@ -221,11 +223,16 @@ function ChatScreen() {
 
   // a quick setup finished before sign-in: save it now, and start the chat from it
   const queryClient = useQueryClient();
+  // the chat's stream announces calendar changes as a window event: the calendar and the
+  // tasks refresh through the query client
+  useEffect(() => bridgeCalendarChangedEvent(queryClient), [queryClient]);
   useEffect(() => {
     const pending = takePendingOnboarding();
     if (!pending) return;
     navigate("/chat", { replace: true, state: pending });
-    api("/api/onboarding/context", { body: { domain: pending.domain, answers: pending.responses } })
+    // read back from session storage unchecked: the server refuses an unknown domain (400)
+    const domain = pending.domain as OnboardingDomain;
+    call("onboardingContext", { body: { domain, answers: pending.responses } })
       .then(() => queryClient.invalidateQueries({ queryKey: assistantsKey }))
       .catch((err) => console.error("saving the quick setup failed", err));
   }, [navigate, queryClient]);

@@ -1,11 +1,12 @@
 import "../lib/zod-jitless.ts";
 import { type FormEvent, useState } from "react";
-import { type AuthSession, email as emailSchema } from "../../core/contract/auth.ts";
+import { email as emailSchema } from "../../core/contract/auth.ts";
 import { Button } from "../components/button.tsx";
 import { PageShell } from "../components/page-shell.tsx";
 import { takeReturnTo } from "../features/auth/return-to.ts";
-import { ApiError, api } from "../lib/api.ts";
+import { ApiError } from "../lib/api.ts";
 import { useAuth } from "../lib/auth-context.ts";
+import { call } from "../lib/client.ts";
 import { Navigate } from "../lib/router.tsx";
 import { useMeta } from "../lib/use-meta.ts";
 
@@ -35,7 +36,7 @@ export default function DevSignInPage() {
     }
     setPending(true);
     try {
-      const session = await api<AuthSession>("/api/auth/dev-login", { body: { email } });
+      const session = await call("devLogin", { body: { email } });
       setDestination(takeReturnTo() ?? "/chat");
       completeSignIn(session);
     } catch (err) {

@@ -1,9 +1,8 @@
-import type { AccountExport } from "../../../../core/contract/account.ts";
-import { api } from "../../../lib/api.ts";
+import { call } from "../../../lib/client.ts";
 
 /** Fetches the export (bearer) and hands it to the browser as a file download. */
 export async function downloadAccountExport(): Promise<void> {
-  const data = await api<AccountExport>("/api/account/export");
+  const data = await call("exportAccount");
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
@@ -16,5 +15,4 @@ export async function downloadAccountExport(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export const deleteAccount = () =>
-  api<void>("/api/account", { method: "DELETE", body: { confirm: true } });
+export const deleteAccount = () => call("deleteAccount", { body: { confirm: true } });

@@ -1,8 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useQuery } from "@tanstack/react-query";
-import type { Profile } from "../../../../core/contract/profile.ts";
-import { api } from "../../../lib/api.ts";
 import { Link } from "../../../lib/router.tsx";
+import { useProfile } from "../../../lib/server-state.ts";
 import { useReturnFocus } from "../../../lib/use-return-focus.ts";
 import { AccountDataActions } from "./account-data-actions.tsx";
 
@@ -27,11 +25,7 @@ export function ProfileDialog({
   usage,
   onAccountDeleted,
 }: Props) {
-  const { data: profile } = useQuery({
-    queryKey: ["profile"],
-    queryFn: async () => (await api<{ profile: Profile }>("/api/profile")).profile,
-    enabled: open,
-  });
+  const { data: profile } = useProfile({ enabled: open });
   const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

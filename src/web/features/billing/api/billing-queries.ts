@@ -1,34 +1,30 @@
 import { useQuery } from "@tanstack/react-query";
-import type { BillingMode, PlansResponse } from "../../../../core/contract/billing.ts";
+import type { BillingMode } from "../../../../core/contract/billing.ts";
 import type { Profile } from "../../../../core/contract/profile.ts";
-import type { UsageResponse } from "../../../../core/contract/usage.ts";
 import { hasBillingToManage } from "../../../../core/plans.ts";
-import { api } from "../../../lib/api.ts";
+import { call } from "../../../lib/client.ts";
+import {
+  queryKeys,
+  useProfile as useSharedProfile,
+  useUsage as useSharedUsage,
+} from "../../../lib/server-state.ts";
 
 /** The same keys the chat and the profile view use, so one refetch updates every panel. */
-export const usageKey = ["usage"] as const;
-export const profileKey = ["profile"] as const;
+export const usageKey = queryKeys.usage;
+export const profileKey = queryKeys.profile;
 export const plansKey = ["plans"] as const;
 
 export function usePlans() {
   return useQuery({
     queryKey: plansKey,
-    queryFn: () => api<PlansResponse>("/api/plans"),
+    queryFn: () => call("listPlans"),
     staleTime: 5 * 60_000,
   });
 }
 
-export function useUsage(enabled = true) {
-  return useQuery({ queryKey: usageKey, queryFn: () => api<UsageResponse>("/api/usage"), enabled });
-}
+export const useUsage = (enabled = true) => useSharedUsage({ enabled });
 
-export function useProfile(enabled = true) {
-  return useQuery({
-    queryKey: profileKey,
-    queryFn: async () => (await api<{ profile: Profile }>("/api/profile")).profile,
-    enabled,
-  });
-}
+export const useProfile = (enabled = true) => useSharedProfile({ enabled });
 
 /** Has the user something to manage in the billing portal? (the server's rule, core/plans.ts) */
 export function hasBillingAccount(

@@ -1,5 +1,5 @@
-import type { UrlResponse } from "../../../../core/contract/billing.ts";
-import { ApiError, api } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
+import { call } from "../../../lib/client.ts";
 
 /**
  * Starts a checkout for a plan's price id and sends the browser to the provider's page.
@@ -8,7 +8,7 @@ import { ApiError, api } from "../../../lib/api.ts";
 export async function startCheckout(priceId: string): Promise<void> {
   let url: string;
   try {
-    ({ url } = await api<UrlResponse>("/api/create-checkout-session", { body: { priceId } }));
+    ({ url } = await call("createCheckout", { body: { priceId } }));
   } catch (err) {
     if (err instanceof ApiError) {
       if (err.status === 401 && err.message !== "User not authenticated") {
@@ -29,7 +29,7 @@ export async function startCheckout(priceId: string): Promise<void> {
 export async function openBillingPortal(returnUrl: string): Promise<void> {
   const tab = window.open("", "_blank");
   try {
-    const { url } = await api<UrlResponse>("/api/create-portal-session", { body: { returnUrl } });
+    const { url } = await call("createPortal", { body: { returnUrl } });
     if (tab) {
       tab.opener = null;
       tab.location.href = url;

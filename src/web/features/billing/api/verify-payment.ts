@@ -1,5 +1,6 @@
 import type { VerifyPaymentResponse } from "../../../../core/contract/billing.ts";
-import { ApiError, api } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
+import { call } from "../../../lib/client.ts";
 
 export type VerifyOutcome =
   | { ok: true; subscription: VerifyPaymentResponse["subscription"] }
@@ -8,7 +9,7 @@ export type VerifyOutcome =
 /** The payment page's verification with the spec's texts (§8 'Payment page'). */
 export async function verifyPayment(sessionId: string): Promise<VerifyOutcome> {
   try {
-    const res = await api<VerifyPaymentResponse>("/api/verify-payment", { body: { sessionId } });
+    const res = await call("verifyPayment", { body: { sessionId } });
     if (!res.success) return { ok: false, error: res.error || "Payment verification failed" };
     return { ok: true, subscription: res.subscription };
   } catch (err) {

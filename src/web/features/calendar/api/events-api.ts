@@ -1,13 +1,10 @@
 import type {
-  DeleteEventResponse,
   EventFieldsInput,
-  EventResponse,
-  ListEventsResponse,
   OccurrenceResponse,
   Scope,
   ServerEvent,
 } from "../../../../core/contract/calendar.ts";
-import { api } from "../../../lib/api.ts";
+import { call, urlOf } from "../../../lib/client.ts";
 import { withSession } from "./with-session.ts";
 
 /** What the sync engine needs of the server (a fake stands in for it in tests). */
@@ -29,30 +26,27 @@ export type EventsTransport = {
   ): Promise<ServerEvent | null>;
 };
 
-const path = (id: string) => `/api/calendar-events?eventId=${encodeURIComponent(id)}`;
-/** The query string that names some occurrences of a series. */
+/** The URL that names some occurrences of a series. */
 export const occurrencePath = (id: string, at: { occurrence: string; scope: Scope }) =>
-  `${path(id)}&occurrence=${encodeURIComponent(at.occurrence)}&scope=${at.scope}`;
+  urlOf("deleteEvent", { query: { eventId: id, ...at } });
 
 export const httpEventsTransport: EventsTransport = {
-  list: () =>
-    withSession(() => api<ListEventsResponse>("/api/calendar-events")).then((r) => r.events),
+  list: () => withSession(() => call("listEvents", { query: {} })).then((r) => r.events),
   create: (id, fields) =>
-    withSession(() =>
-      api<EventResponse>("/api/calendar-events", { method: "POST", body: { id, ...fields } }),
-    ).then((r) => r.event),
+    withSession(() => call("createEvent", { body: { id, ...fields } })).then((r) => r.event),
+  // without occurrence and scope the answer is the event (occurrenceResponse carries one too)
   update: (id, fields) =>
-    withSession(() => api<EventResponse>(path(id), { method: "PUT", body: fields })).then(
+    withSession(() => call("updateEvent", { query: { eventId: id }, body: fields })).then(
       (r) => r.event,
     ),
   remove: (id) =>
-    withSession(() => api<unknown>(path(id), { method: "DELETE" })).then(() => undefined),
+    withSession(() => call("deleteEvent", { query: { eventId: id } })).then(() => undefined),
   updateOccurrence: (id, at, fields) =>
     withSession(() =>
-      api<OccurrenceResponse>(occurrencePath(id, at), { method: "PUT", body: fields }),
-    ),
+      call("updateEvent", { query: { eventId: id, ...at }, body: fields }),
+    ) as Promise<OccurrenceResponse>,
   removeOccurrence: (id, at) =>
-    withSession(() => api<DeleteEventResponse>(occurrencePath(id, at), { method: "DELETE" })).then(
+    withSession(() => call("deleteEvent", { query: { eventId: id, ...at } })).then(
       (r) => r.series ?? null,
     ),
 };

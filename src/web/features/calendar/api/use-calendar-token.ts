@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CalendarTokenResponse } from "../../../../core/contract/calendar.ts";
-import { ApiError, api } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
+import { call } from "../../../lib/client.ts";
 import { TOKEN_ERRORS } from "../lib/sync-messages.ts";
 import { withSession } from "./with-session.ts";
 
@@ -8,9 +9,7 @@ const tokenKey = (userId: string) => ["calendar-token", userId] as const;
 
 async function createToken(): Promise<CalendarTokenResponse> {
   try {
-    return await withSession(() =>
-      api<CalendarTokenResponse>("/api/calendar-token", { method: "POST" }),
-    );
+    return await withSession(() => call("issueCalendarToken"));
   } catch (err) {
     console.error("calendar token: create failed", err);
     throw new Error(TOKEN_ERRORS.generate);
@@ -20,7 +19,7 @@ async function createToken(): Promise<CalendarTokenResponse> {
 /** GET the feed token; on 404 (none yet) create one, as the spec's client does. */
 async function fetchOrCreateToken(): Promise<CalendarTokenResponse> {
   try {
-    return await withSession(() => api<CalendarTokenResponse>("/api/calendar-token"));
+    return await withSession(() => call("getCalendarToken"));
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return createToken();
     console.error("calendar token: fetch failed", err);

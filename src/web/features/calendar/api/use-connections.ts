@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import type { ListEventsResponse } from "../../../../core/contract/calendar.ts";
+import type { ServerEvent } from "../../../../core/contract/calendar.ts";
 import type {
-  Connection,
   CreateConnectionRequest,
-  ListConnectionsResponse,
   UpdateConnectionRequest,
 } from "../../../../core/contract/connections.ts";
-import { api } from "../../../lib/api.ts";
+import { call } from "../../../lib/client.ts";
 import { withSession } from "./with-session.ts";
 
 export const connectionsKey = (userId: string) => ["connections", userId] as const;
@@ -24,7 +22,7 @@ export function useConnections(userId: string, online: boolean) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: connectionsKey(userId),
-    queryFn: () => withSession(() => api<ListConnectionsResponse>("/api/connections")),
+    queryFn: () => withSession(() => call("listConnections")),
     enabled: online,
     retry: false,
   });
@@ -39,7 +37,7 @@ export function useConnections(userId: string, online: boolean) {
     );
     if (stale.length === 0) return;
     void Promise.allSettled(
-      stale.map((c) => withSession(() => api(`/api/connections/${c.id}/sync`, { method: "POST" }))),
+      stale.map((c) => withSession(() => call("syncConnection", { params: { id: c.id } }))),
     ).then(() => {
       void queryClient.invalidateQueries({ queryKey: connectionsKey(userId) });
       void queryClient.invalidateQueries({ queryKey: connectedEventsKey(userId) });
@@ -48,29 +46,37 @@ export function useConnections(userId: string, online: boolean) {
   return query;
 }
 
-/** Connected occurrences in [from, to) (read only; listed by the server for a range). */
-export function useConnectedEvents(
+/**
+ * Connected occurrences in [from, to) (read only; listed by the server for a range, and not
+ * part of the offline copy). One query per range for every view (the week view, the
+ * connected calendars' card); `select` shapes them for the view. A change to connections
+ * refreshes them.
+ */
+export function useConnectedEvents<T = ServerEvent[]>(
   userId: string,
   online: boolean,
   range: { from: string; to: string },
+  select?: (events: ServerEvent[]) => T,
 ) {
   return useQuery({
     queryKey: [...connectedEventsKey(userId), range.from, range.to],
     queryFn: async () => {
-      const q = new URLSearchParams(range).toString();
-      const res = await withSession(() => api<ListEventsResponse>(`/api/calendar-events?${q}`));
+      const res = await withSession(() => call("listEvents", { query: range }));
       return res.events.filter((e) => e.source === "external");
     },
+    ...(select ? { select } : {}),
     enabled: online,
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
     retry: false,
   });
 }
 
 /** Every change to connections refreshes the list and the connected events. */
-function useConnectionMutation<V>(userId: string, call: (v: V) => Promise<unknown>) {
+function useConnectionMutation<V>(userId: string, send: (v: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: V) => withSession(() => call(v)),
+    mutationFn: (v: V) => withSession(() => send(v)),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: connectionsKey(userId) });
       void queryClient.invalidateQueries({ queryKey: connectedEventsKey(userId) });
@@ -80,7 +86,7 @@ function useConnectionMutation<V>(userId: string, call: (v: V) => Promise<unknow
 
 export const useConnectCalendar = (userId: string) =>
   useConnectionMutation(userId, (body: CreateConnectionRequest) =>
-    api<{ connection: Connection }>("/api/connections", { method: "POST", body }),
+    call("createConnection", { body }),
   );
 
 /**
@@ -89,22 +95,19 @@ export const useConnectCalendar = (userId: string) =>
  */
 export const useConnectGoogle = () =>
   useMutation({
-    mutationFn: () =>
-      withSession(() => api<{ url: string }>("/api/connections/google/start", { method: "POST" })),
+    mutationFn: () => withSession(() => call("startGoogleConnection")),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 
 export const useUpdateConnection = (userId: string) =>
   useConnectionMutation(userId, ({ id, body }: { id: string; body: UpdateConnectionRequest }) =>
-    api<{ connection: Connection }>(`/api/connections/${id}`, { method: "PATCH", body }),
+    call("updateConnection", { params: { id }, body }),
   );
 
 export const useSyncConnection = (userId: string) =>
-  useConnectionMutation(userId, (id: string) =>
-    api<{ connection: Connection }>(`/api/connections/${id}/sync`, { method: "POST" }),
-  );
+  useConnectionMutation(userId, (id: string) => call("syncConnection", { params: { id } }));
 
 export const useDisconnect = (userId: string) =>
   useConnectionMutation(userId, (id: string) =>
-    api(`/api/connections/${id}`, { method: "DELETE" }),
+    call("deleteConnection", { params: { id }, query: {} }),
   );

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PlanResponse } from "../../../../core/contract/tasks.ts";
-import { api } from "../../../lib/api.ts";
+import { call } from "../../../lib/client.ts";
 import { tasksKey } from "./use-tasks.ts";
 import { withSession } from "./with-session.ts";
 
@@ -13,10 +13,7 @@ export const PLAN_DAYS = 7;
 export function usePlanWeek(userId: string, onPlanned: (plan: PlanResponse) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      withSession(() =>
-        api<PlanResponse>("/api/plan", { method: "POST", body: { days: PLAN_DAYS } }),
-      ),
+    mutationFn: () => withSession(() => call("plan", { body: { days: PLAN_DAYS } })),
     onSuccess: (plan) => {
       onPlanned(plan);
       void queryClient.invalidateQueries({ queryKey: tasksKey(userId) });

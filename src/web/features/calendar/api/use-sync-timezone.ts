@@ -1,6 +1,7 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import type { Profile } from "../../../../core/contract/profile.ts";
-import { api } from "../../../lib/api.ts";
+import { call } from "../../../lib/client.ts";
+import { profileQuery, queryKeys } from "../../../lib/server-state.ts";
 import { withSession } from "./with-session.ts";
 
 let zone: string | undefined;
@@ -18,19 +19,21 @@ export const browserZone = () =>
  */
 export function useSyncTimezone(online: boolean): void {
   const done = useRef(false);
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!online || done.current) return;
     done.current = true;
     const timezone = browserZone();
-    withSession(() => api<{ profile: Profile }>("/api/profile"))
-      .then(({ profile }) =>
-        profile.timezone === timezone
-          ? undefined
-          : api("/api/profile", { method: "PATCH", body: { timezone } }),
-      )
+    // the shared profile query: a profile read elsewhere on the page is not asked again
+    withSession(() => queryClient.fetchQuery(profileQuery))
+      .then(async (profile) => {
+        if (profile.timezone === timezone) return;
+        const updated = await call("updateProfile", { body: { timezone } });
+        queryClient.setQueryData(queryKeys.profile, updated.profile);
+      })
       .catch((err) => {
         done.current = false;
         console.warn("calendar: could not store the time zone", err);
       });
-  }, [online]);
+  }, [online, queryClient]);
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateTaskRequest, Task, TaskInput } from "../../../../core/contract/tasks.ts";
-import { api } from "../../../lib/api.ts";
+import { call } from "../../../lib/client.ts";
 import { newId } from "../lib/new-id.ts";
 import { tasksKey } from "./use-tasks.ts";
 import { withSession } from "./with-session.ts";
@@ -27,9 +27,7 @@ export function useTaskMutations(userId: string) {
   const create = useMutation({
     mutationFn: (input: TaskInput) => {
       const body: CreateTaskRequest = { id: newId(), ...input };
-      return withSession(() => api<{ task: Task }>("/api/tasks", { method: "POST", body })).then(
-        (r) => r.task,
-      );
+      return withSession(() => call("createTask", { body })).then((r) => r.task);
     },
     onSettled: refresh,
   });
@@ -37,8 +35,8 @@ export function useTaskMutations(userId: string) {
   const update = useMutation({
     mutationFn: ({ task, input }: { task: Task; input: TaskInput }) =>
       withSession(() =>
-        api<{ task: Task }>(`/api/tasks/${encodeURIComponent(task.id)}`, {
-          method: "PUT",
+        call("updateTask", {
+          params: { id: task.id },
           body: { minChunkMinutes: task.minChunkMinutes, status: task.status, ...input },
         }),
       ).then((r) => r.task),
@@ -48,10 +46,7 @@ export function useTaskMutations(userId: string) {
   const setStatus = useMutation({
     mutationFn: ({ task, status }: { task: Task; status: Task["status"] }) =>
       withSession(() =>
-        api<{ task: Task }>(`/api/tasks/${encodeURIComponent(task.id)}`, {
-          method: "PUT",
-          body: { ...toInput(task), status },
-        }),
+        call("updateTask", { params: { id: task.id }, body: { ...toInput(task), status } }),
       ).then((r) => r.task),
     // show the change at once; the list is re-read when the server has answered
     onMutate: async ({ task, status }) => {
@@ -64,10 +59,7 @@ export function useTaskMutations(userId: string) {
   });
 
   const remove = useMutation({
-    mutationFn: (task: Task) =>
-      withSession(() =>
-        api<unknown>(`/api/tasks/${encodeURIComponent(task.id)}`, { method: "DELETE" }),
-      ),
+    mutationFn: (task: Task) => withSession(() => call("deleteTask", { params: { id: task.id } })),
     onSettled: refresh,
   });
 

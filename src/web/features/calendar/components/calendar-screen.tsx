@@ -5,9 +5,9 @@ import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-eve
 import { fromServerEvent, localSeries } from "../../../../core/calendar/local-event.ts";
 import { dayDelta, occurrencesBefore, shiftByDay } from "../../../../core/calendar/occurrences.ts";
 import type { Scope, ServerEvent } from "../../../../core/contract/calendar.ts";
-import type { SchedulingProfile } from "../../../../core/contract/productivity.ts";
-import type { PlanResponse, PlanUndoResponse } from "../../../../core/contract/tasks.ts";
-import { api } from "../../../lib/api.ts";
+import type { PlanResponse } from "../../../../core/contract/tasks.ts";
+import { call } from "../../../lib/client.ts";
+import { useConnectedEvents } from "../api/use-connections.ts";
 import { browserZone, useSyncTimezone } from "../api/use-sync-timezone.ts";
 import { useTasks } from "../api/use-tasks.ts";
 import { withSession } from "../api/with-session.ts";
@@ -51,10 +51,7 @@ function useWide(): boolean {
 function useSchedulingProfile(online: boolean) {
   return useQuery({
     queryKey: ["scheduling-profile"],
-    queryFn: () =>
-      withSession(() => api<{ profile: SchedulingProfile | null }>("/api/plan/profile")).then(
-        (r) => r.profile,
-      ),
+    queryFn: () => withSession(() => call("getPlanProfile")).then((r) => r.profile),
     enabled: online,
     staleTime: 5 * 60_000,
     retry: false,
@@ -65,29 +62,17 @@ function useSchedulingProfile(online: boolean) {
  * The connected calendars' occurrences in the days shown (read only, in their calendar's
  * colour): the server lists them only for a range, and they are not part of the offline copy.
  */
-function useConnectedEvents(online: boolean, days: string[], zone: string) {
+function useWeekConnectedEvents(userId: string, online: boolean, days: string[], zone: string) {
   const from = DateTime.fromISO(days[0]!, { zone }).toUTC().toISO()!;
   const to = DateTime.fromISO(days[days.length - 1]!, { zone })
     .plus({ days: 1 })
     .toUTC()
     .toISO()!;
-  return useQuery({
-    queryKey: ["calendar-events", "connected", from, to],
-    queryFn: () =>
-      withSession(() =>
-        api<{ events: ServerEvent[] }>(
-          `/api/calendar-events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
-        ),
-      ).then((r) =>
-        r.events
-          .filter((e) => e.source === "external")
-          .map((e) => ({ ...fromServerEvent(e), readOnly: true, color: e.color ?? undefined })),
-      ),
-    enabled: online,
-    staleTime: 60_000,
-    placeholderData: (previous) => previous,
-  });
+  return useConnectedEvents(userId, online, { from, to }, asReadOnly);
 }
+
+const asReadOnly = (events: ServerEvent[]) =>
+  events.map((e) => ({ ...fromServerEvent(e), readOnly: true, color: e.color ?? undefined }));
 
 /** The event's content with new times (what a drag or a key move changes). */
 function moved(e: LocalEvent, start: Date, end: Date): EventDraft {
@@ -143,7 +128,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
   const count = VIEW_DAYS[view];
   const first = view === "week" ? weekStart(anchor) : anchor;
   const days = useMemo(() => daysFrom(first, count), [first, count]);
-  const connected = useConnectedEvents(state.online, days, zone);
+  const connected = useWeekConnectedEvents(userId, state.online, days, zone);
   const grid = useMemo(
     () => layoutDays([...state.events, ...(connected.data ?? [])], days, zone),
     [state.events, connected.data, days, zone],
@@ -224,9 +209,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
     if (!plan) return;
     setUndoing(true);
     try {
-      const r = await withSession(() =>
-        api<PlanUndoResponse>("/api/plan/undo", { method: "POST", body: plan.changes }),
-      );
+      const r = await withSession(() => call("undoPlan", { body: plan.changes }));
       setPlan(null);
       setMessage(
         `Plan undone: ${r.deleted} new blocks removed, ${r.restored} earlier blocks back.`,

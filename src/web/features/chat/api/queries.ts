@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ConversationDetail, ConversationSummary } from "../../../../core/contract/chat.ts";
-import type { UsageResponse } from "../../../../core/contract/usage.ts";
-import { ApiError, api } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
+import { call } from "../../../lib/client.ts";
+import { queryKeys, useUsage as useSharedUsage } from "../../../lib/server-state.ts";
 import { lastUsage, saveLastUsage } from "../lib/last-usage.ts";
 
 export type Assistant = { id: string; domain: string; context_summary: string; updated_at: string };
 
-export const usageKey = ["usage"] as const;
+export const usageKey = queryKeys.usage;
 export const conversationsKey = ["conversations"] as const;
 export const assistantsKey = ["domain-contexts"] as const;
 
@@ -15,31 +15,18 @@ export const assistantsKey = ["domain-contexts"] as const;
  * last one this device saw, so a user at their limit is not offered a working input.
  */
 export function useUsage(userId: string) {
-  return useQuery({
-    queryKey: usageKey,
-    queryFn: async () => {
-      const usage = await api<UsageResponse>("/api/usage");
-      saveLastUsage(userId, usage);
-      return usage;
-    },
-    initialData: () => lastUsage(userId),
-    // always stale: the server is asked at once (a payment since may have raised the limit)
-    initialDataUpdatedAt: 0,
-  });
+  return useSharedUsage({ remember: { userId, load: lastUsage, save: saveLastUsage } });
 }
 
 export function useConversations() {
   return useQuery({
     queryKey: conversationsKey,
-    queryFn: async () =>
-      (await api<{ conversations: ConversationSummary[] }>("/api/conversations")).conversations,
+    queryFn: async () => (await call("listConversations", { query: {} })).conversations,
   });
 }
 
 export function fetchConversation(id: string) {
-  return api<{ conversation: ConversationDetail }>(`/api/conversations/${id}`).then(
-    (r) => r.conversation,
-  );
+  return call("getConversation", { params: { id } }).then((r) => r.conversation);
 }
 
 /** The user's assistants (domain contexts), productivity first. */
@@ -50,7 +37,7 @@ export function useAssistants() {
     refetchOnMount: "always",
     queryFn: async () => {
       try {
-        const { contexts } = await api<{ contexts: Assistant[] }>("/api/domain-contexts");
+        const { contexts } = await call("listDomainContexts");
         return [...contexts].sort(
           (a, b) => Number(b.domain === "productivity") - Number(a.domain === "productivity"),
         );

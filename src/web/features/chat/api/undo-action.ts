@@ -1,7 +1,6 @@
-import type { UndoActionResponse } from "../../../../core/contract/assistant-actions.ts";
-import { api } from "../../../lib/api.ts";
+import { call } from "../../../lib/client.ts";
 
 /** POST /api/assistant/actions/:id/undo — idempotent; 409 when the change was edited since. */
 export function undoAction(id: string) {
-  return api<UndoActionResponse>(`/api/assistant/actions/${id}/undo`, { method: "POST" });
+  return call("undoAssistantAction", { params: { id } });
 }

@@ -4,11 +4,11 @@ import type {
   GenerateFitnessResponse,
   SaveFitnessResponse,
 } from "../../../../core/contract/fitness.ts";
-import { api } from "../../../lib/api.ts";
+import { call } from "../../../lib/client.ts";
 
 /** POST /api/fitness/generate: open to everyone, rate-limited. */
 export function generateProgram(answers: FitnessAnswers): Promise<GenerateFitnessResponse> {
-  return api<GenerateFitnessResponse>("/api/fitness/generate", { body: { answers } });
+  return call("generateFitnessProgram", { body: { answers } });
 }
 
 /** POST /api/fitness/save (signed in): the program becomes the user's fitness context. */
@@ -16,5 +16,5 @@ export function saveProgram(body: {
   answers: FitnessAnswers;
   program: FitnessProgram;
 }): Promise<SaveFitnessResponse> {
-  return api<SaveFitnessResponse>("/api/fitness/save", { body });
+  return call("saveFitnessProgram", { body });
 }

@@ -1,17 +1,11 @@
-import type {
-  ContextResponse,
-  OnboardingQuestion,
-  QuestionsResponse,
-} from "../../../../core/contract/onboarding.ts";
+import type { ContextResponse, OnboardingQuestion } from "../../../../core/contract/onboarding.ts";
 import type { OnboardingDomain } from "../../../../core/onboarding/question-sets.ts";
-import { api } from "../../../lib/api.ts";
+import { call } from "../../../lib/client.ts";
 
 export async function fetchOnboardingQuestions(
   domain: OnboardingDomain,
 ): Promise<OnboardingQuestion[]> {
-  const { questions } = await api<QuestionsResponse>("/api/onboarding/questions", {
-    body: { domain },
-  });
+  const { questions } = await call("onboardingQuestions", { body: { domain } });
   return questions;
 }
 
@@ -20,5 +14,5 @@ export function buildOnboardingContext(input: {
   domain: OnboardingDomain;
   answers: Record<string, string>;
 }): Promise<ContextResponse> {
-  return api<ContextResponse>("/api/onboarding/context", { body: input });
+  return call("onboardingContext", { body: input });
 }

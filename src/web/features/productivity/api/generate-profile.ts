@@ -2,11 +2,11 @@ import type {
   GenerateProductivityResponse,
   ProductivityAnswers,
 } from "../../../../core/contract/productivity.ts";
-import { api } from "../../../lib/api.ts";
+import { call } from "../../../lib/client.ts";
 
 /** POST /api/productivity/generate; with a signed-in session the profile is also saved. */
 export function generateProfile(
   answers: ProductivityAnswers,
 ): Promise<GenerateProductivityResponse> {
-  return api<GenerateProductivityResponse>("/api/productivity/generate", { body: answers });
+  return call("generateProductivityProfile", { body: answers });
 }

@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { VoteResponse, VotesResponse } from "../../../../core/contract/votes.ts";
+import type { VotesResponse } from "../../../../core/contract/votes.ts";
 import type { SageId } from "../../../../core/votes/candidates.ts";
-import { api } from "../../../lib/api.ts";
+import { call } from "../../../lib/client.ts";
 
 export const votesQueryKey = ["sage-votes"] as const;
 
 export function useVotes() {
   return useQuery({
     queryKey: votesQueryKey,
-    queryFn: () => api<VotesResponse>("/api/sage-votes"),
+    queryFn: (): Promise<VotesResponse> => call("getVotes"),
   });
 }
 
@@ -31,8 +31,7 @@ export function useUpvote() {
         withCount(data, sageId, (data?.votes[sageId] ?? 0) + 1),
       );
       try {
-        const result = await api<VoteResponse>("/api/sage-votes", {
-          method: "POST",
+        const result = await call("castVote", {
           body: { sageId, hostname: window.location.hostname },
         });
         if (!result.saved) return;

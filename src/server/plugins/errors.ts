@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
-import type { ErrorCode } from "../core/contract/errors.ts";
-import { AppError, describeIssues } from "./errors.ts";
+import type { ErrorCode } from "../../core/contract/errors.ts";
+import { AppError, describeIssues } from "../errors.ts";
 
 const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {

@@ -1,0 +1,113 @@
+/**
+ * Every /api endpoint once: its name, method, path and who may call it. The schemas of each
+ * (request and response per status) are in routes.ts under the same name; this half has no
+ * zod, so the web's client (src/web/lib/client.ts) can ship it to every page for a few
+ * hundred bytes and take the schemas as types only.
+ *
+ * `auth`: "public" — anyone; "signed-in" — a live bearer token (401 otherwise); "optional" —
+ * anyone, but a caller who sends a token must send a live one, and is then recognised.
+ */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Auth = "public" | "signed-in" | "optional";
+export type Endpoint = { method: Method; path: `/api/${string}`; auth: Auth };
+
+export const endpoints = {
+  // --- app, sign-in -----------------------------------------------------------------
+  getMeta: { method: "GET", path: "/api/meta", auth: "public" },
+  googleSignIn: { method: "GET", path: "/api/auth/google", auth: "public" },
+  googleSignInCallback: { method: "GET", path: "/api/auth/google/callback", auth: "public" },
+  devLogin: { method: "POST", path: "/api/auth/dev-login", auth: "public" },
+  refreshSession: { method: "POST", path: "/api/auth/refresh", auth: "public" },
+  logout: { method: "POST", path: "/api/auth/logout", auth: "public" },
+
+  // --- profile, usage, account ------------------------------------------------------
+  ensureProfile: { method: "POST", path: "/api/ensure-profile", auth: "signed-in" },
+  getProfile: { method: "GET", path: "/api/profile", auth: "signed-in" },
+  updateProfile: { method: "PATCH", path: "/api/profile", auth: "signed-in" },
+  getUsage: { method: "GET", path: "/api/usage", auth: "signed-in" },
+  exportAccount: { method: "GET", path: "/api/account/export", auth: "signed-in" },
+  deleteAccount: { method: "DELETE", path: "/api/account", auth: "signed-in" },
+
+  // --- chat -------------------------------------------------------------------------
+  chat: { method: "POST", path: "/api/chat", auth: "signed-in" },
+  undoAssistantAction: {
+    method: "POST",
+    path: "/api/assistant/actions/:id/undo",
+    auth: "signed-in",
+  },
+  listConversations: { method: "GET", path: "/api/conversations", auth: "signed-in" },
+  getConversation: { method: "GET", path: "/api/conversations/:id", auth: "signed-in" },
+  renameConversation: { method: "PATCH", path: "/api/conversations/:id", auth: "signed-in" },
+  deleteConversation: { method: "DELETE", path: "/api/conversations/:id", auth: "signed-in" },
+  listDomainContexts: { method: "GET", path: "/api/domain-contexts", auth: "signed-in" },
+
+  // --- tasks and planning -----------------------------------------------------------
+  listTasks: { method: "GET", path: "/api/tasks", auth: "signed-in" },
+  createTask: { method: "POST", path: "/api/tasks", auth: "signed-in" },
+  updateTask: { method: "PUT", path: "/api/tasks/:id", auth: "signed-in" },
+  deleteTask: { method: "DELETE", path: "/api/tasks/:id", auth: "signed-in" },
+  plan: { method: "POST", path: "/api/plan", auth: "signed-in" },
+  getPlanProfile: { method: "GET", path: "/api/plan/profile", auth: "signed-in" },
+  undoPlan: { method: "POST", path: "/api/plan/undo", auth: "signed-in" },
+
+  // --- calendar ---------------------------------------------------------------------
+  listEvents: { method: "GET", path: "/api/calendar-events", auth: "signed-in" },
+  createEvent: { method: "POST", path: "/api/calendar-events", auth: "signed-in" },
+  updateEvent: { method: "PUT", path: "/api/calendar-events", auth: "signed-in" },
+  deleteEvent: { method: "DELETE", path: "/api/calendar-events", auth: "signed-in" },
+  issueCalendarToken: { method: "POST", path: "/api/calendar-token", auth: "signed-in" },
+  getCalendarToken: { method: "GET", path: "/api/calendar-token", auth: "signed-in" },
+  calendarFeed: { method: "GET", path: "/api/calendar/feed/:file", auth: "public" },
+
+  // --- connected calendars ----------------------------------------------------------
+  listConnections: { method: "GET", path: "/api/connections", auth: "signed-in" },
+  createConnection: { method: "POST", path: "/api/connections", auth: "signed-in" },
+  updateConnection: { method: "PATCH", path: "/api/connections/:id", auth: "signed-in" },
+  syncConnection: { method: "POST", path: "/api/connections/:id/sync", auth: "signed-in" },
+  deleteConnection: { method: "DELETE", path: "/api/connections/:id", auth: "signed-in" },
+  startGoogleConnection: {
+    method: "POST",
+    path: "/api/connections/google/start",
+    auth: "signed-in",
+  },
+  // the person is named by the signed, single-use flow cookie the start set, not a bearer
+  googleConnectionCallback: {
+    method: "GET",
+    path: "/api/connections/google/callback",
+    auth: "public",
+  },
+
+  // --- assistants (onboarding, productivity, fitness), votes ------------------------
+  onboardingQuestions: { method: "POST", path: "/api/onboarding/questions", auth: "public" },
+  onboardingContext: { method: "POST", path: "/api/onboarding/context", auth: "optional" },
+  generateProductivityProfile: {
+    method: "POST",
+    path: "/api/productivity/generate",
+    auth: "optional",
+  },
+  generateFitnessProgram: { method: "POST", path: "/api/fitness/generate", auth: "optional" },
+  saveFitnessProgram: { method: "POST", path: "/api/fitness/save", auth: "signed-in" },
+  getVotes: { method: "GET", path: "/api/sage-votes", auth: "public" },
+  castVote: { method: "POST", path: "/api/sage-votes", auth: "public" },
+
+  // --- billing ----------------------------------------------------------------------
+  listPlans: { method: "GET", path: "/api/plans", auth: "public" },
+  createCheckout: { method: "POST", path: "/api/create-checkout-session", auth: "signed-in" },
+  createPortal: { method: "POST", path: "/api/create-portal-session", auth: "signed-in" },
+  verifyPayment: { method: "POST", path: "/api/verify-payment", auth: "signed-in" },
+  demoCheckoutSession: {
+    method: "GET",
+    path: "/api/demo-billing/sessions/:id",
+    auth: "signed-in",
+  },
+  demoCompleteCheckout: { method: "POST", path: "/api/demo-billing/complete", auth: "signed-in" },
+  demoChangePlan: { method: "POST", path: "/api/demo-billing/change-plan", auth: "signed-in" },
+  demoCancelSubscription: {
+    method: "POST",
+    path: "/api/demo-billing/cancel-subscription",
+    auth: "signed-in",
+  },
+  stripeWebhook: { method: "POST", path: "/api/stripe/webhook", auth: "public" },
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;

@@ -1,0 +1,27 @@
+import { and, eq } from "drizzle-orm";
+import { calendarConnections } from "../db/schema.ts";
+import { ownedConnection } from "./connection-dto.ts";
+import { removeWrittenBlocks } from "./push-blocks.ts";
+import { googleRefreshTokens, revokeGoogleTokens } from "./revoke-google.ts";
+import type { SyncDeps } from "./sync-connection.ts";
+
+/**
+ * Disconnects a calendar (the owner's only; others get 404). Blocks Sage wrote stay in the
+ * person's calendar unless `removeBlocks`; its calendars and stored events go with it (ON
+ * DELETE CASCADE), and a Google connection's grant is revoked with it.
+ */
+export async function deleteConnection(
+  deps: SyncDeps & { log: NonNullable<SyncDeps["log"]> & { warn: (o: object, m: string) => void } },
+  args: { userId: string; id: string; removeBlocks: boolean },
+): Promise<void> {
+  const { db, config, google, log } = deps;
+  const { userId, id } = args;
+  await ownedConnection(db, userId, id);
+  const revoking = { db, config, google, log };
+  const googleTokens = await googleRefreshTokens(revoking, userId, id);
+  if (args.removeBlocks) await removeWrittenBlocks(deps, id);
+  await db
+    .delete(calendarConnections)
+    .where(and(eq(calendarConnections.id, id), eq(calendarConnections.userId, userId)));
+  await revokeGoogleTokens(revoking, googleTokens);
+}

@@ -1,0 +1,81 @@
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import type { Profile } from "../../core/contract/profile.ts";
+import type { UsageResponse } from "../../core/contract/usage.ts";
+import { call } from "./client.ts";
+
+/**
+ * The server state several screens share, in one place: one query key and one hook each for
+ * the allowance, the profile, the tasks and the calendar, so a change anywhere (a payment, a
+ * chat turn, a plan) refreshes every panel through the query client. Feature-only queries
+ * (plans, connections, votes…) stay with their feature.
+ */
+export const queryKeys = {
+  usage: ["usage"] as const,
+  profile: ["profile"] as const,
+  tasks: (userId: string) => ["tasks", userId] as const,
+  /** The calendar's sync with the server (features/calendar): refetching it syncs. */
+  calendar: (userId: string) => ["calendar", userId] as const,
+};
+
+type Options = { enabled?: boolean; retry?: false };
+
+/** The user's allowance. `remember` keeps a copy on the device and starts from it (the chat). */
+export function useUsage(
+  options: Options & {
+    remember?: {
+      userId: string;
+      load: (userId: string) => UsageResponse | undefined;
+      save: (userId: string, usage: UsageResponse) => void;
+    };
+  } = {},
+) {
+  const { remember, ...rest } = options;
+  return useQuery({
+    queryKey: queryKeys.usage,
+    queryFn: async () => {
+      const usage = await call("getUsage");
+      if (remember) remember.save(remember.userId, usage);
+      return usage;
+    },
+    ...(remember
+      ? {
+          initialData: () => remember.load(remember.userId),
+          // always stale: the server is asked at once (a payment since may have raised the limit)
+          initialDataUpdatedAt: 0,
+        }
+      : {}),
+    ...rest,
+  });
+}
+
+export const profileQuery = {
+  queryKey: queryKeys.profile,
+  queryFn: async (): Promise<Profile> => (await call("getProfile")).profile,
+};
+
+/** The signed-in user's profile (plan, usage counters, time zone). */
+export function useProfile(options: Options = {}) {
+  return useQuery({ ...profileQuery, ...options });
+}
+
+/**
+ * The assistant (or an undo, or a plan) changed the calendar: the calendar syncs and the
+ * task list is asked again, wherever they are shown.
+ */
+export function calendarChanged(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ["calendar"] }),
+    queryClient.invalidateQueries({ queryKey: ["tasks"] }),
+  ]).then(() => undefined);
+}
+
+/**
+ * The chat's stream still announces a calendar change as a window event (its hook belongs to
+ * the chat's own work); this turns it into the query client's invalidation, once per app.
+ */
+export const CALENDAR_CHANGED_EVENT = "sage:calendar-changed";
+export function bridgeCalendarChangedEvent(queryClient: QueryClient): () => void {
+  const changed = () => void calendarChanged(queryClient);
+  window.addEventListener(CALENDAR_CHANGED_EVENT, changed);
+  return () => window.removeEventListener(CALENDAR_CHANGED_EVENT, changed);
+}
