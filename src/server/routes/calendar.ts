@@ -61,9 +61,9 @@ export function registerCalendarRoutes(
   app.get("/api/calendar-events", auth, async (request) => {
     const { from, to } = parseInput(listEventsQuery, request.query);
     const userId = currentUser(request).id;
-    const listed = await listEventsWithOccurrences(ctx.db, { userId, from, to });
-    // connected calendars' occurrences only for a whole range (issue 16)
-    if (!from || !to) return listed;
+    const { connected, ...listed } = await listEventsWithOccurrences(ctx.db, { userId, from, to });
+    // connected calendars' occurrences only for a whole range (issue 16) that holds some
+    if (!from || !to || !connected) return listed;
     return {
       ...listed,
       events: mergeByStart(listed.events, await listConnectedEvents(ctx.db, { userId, from, to })),

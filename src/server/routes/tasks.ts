@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { idParam } from "../../core/contract/chat.ts";
-import { createTaskRequest, TASK_LIMITS, taskInput } from "../../core/contract/tasks.ts";
+import { createTaskRequest, taskInput } from "../../core/contract/tasks.ts";
 import { currentUser } from "../auth/authenticate.ts";
 import type { AppContext } from "../context.ts";
 import { tasks } from "../db/schema.ts";
@@ -9,6 +9,7 @@ import { notFound, parseInput } from "../errors.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 import { createTask, taskColumns } from "../tasks/create-task.ts";
 import { deleteTask } from "../tasks/delete-task.ts";
+import { listTasks } from "../tasks/list-tasks.ts";
 
 type Row = typeof tasks.$inferSelect;
 
@@ -46,13 +47,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   /** Every live task of the user: a user has at most TASK_LIMITS.tasksPerUser, so all fit. */
   app.get("/api/tasks", auth, async (request) => {
-    const user = currentUser(request);
-    const rows = await ctx.db
-      .select()
-      .from(tasks)
-      .where(and(eq(tasks.userId, user.id), isNull(tasks.deletedAt)))
-      .orderBy(asc(tasks.status), asc(tasks.deadline), asc(tasks.createdAt), asc(tasks.id))
-      .limit(TASK_LIMITS.tasksPerUser);
+    const rows = await listTasks(ctx.db, currentUser(request).id);
     return { tasks: rows.map(toTaskDto) };
   });
 
