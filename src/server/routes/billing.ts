@@ -12,7 +12,7 @@ import { requireBillingUser } from "../billing/require-billing-user.ts";
 import { verifyPayment } from "../billing/verify-payment.ts";
 import type { AppContext } from "../context.ts";
 import { parseInput } from "../errors.ts";
-import { memoryRateLimit, rateLimit } from "../rate-limit/consume-rate-limit.ts";
+import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 export const CHECKOUT_RATE_LIMIT = { name: "checkout", max: 10, windowSeconds: 60 };
 
@@ -30,7 +30,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.get(
     "/api/plans",
-    { preHandler: memoryRateLimit({ name: "plans", max: 300, windowSeconds: 60 }) },
+    { preHandler: rateLimit(ctx.db, { name: "plans", max: 300, windowSeconds: 60 }) },
     async () => listPlans(ctx.billing),
   );
 

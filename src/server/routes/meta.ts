@@ -6,7 +6,7 @@ import type { AppMeta } from "../../core/contract/auth.ts";
 import type { VersionInfo } from "../../core/contract/profile.ts";
 import type { AppContext } from "../context.ts";
 import { PROJECT_ROOT } from "../project-root.ts";
-import { memoryRateLimit } from "../rate-limit/consume-rate-limit.ts";
+import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 /** A constant answer: counted in memory, generous enough for any page that asks once. */
 const META_RATE_LIMIT = { name: "meta", max: 300, windowSeconds: 60 };
@@ -22,7 +22,7 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext, webRoo
     },
   };
 
-  app.get("/api/meta", { preHandler: memoryRateLimit(META_RATE_LIMIT) }, async () => meta);
+  app.get("/api/meta", { preHandler: rateLimit(ctx.db, META_RATE_LIMIT) }, async () => meta);
   app.get("/version.json", async (_req, reply) => {
     reply.header("cache-control", "no-cache");
     return version;

@@ -6,7 +6,7 @@ import {
   BillingProviderError,
   WebhookSignatureError,
 } from "../integrations/billing/billing-provider.ts";
-import { memoryRateLimit } from "../rate-limit/consume-rate-limit.ts";
+import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 /** Per address, in memory, so unsigned floods cost no database work; Stripe retries a 429. */
@@ -31,7 +31,7 @@ export async function registerStripeWebhookRoutes(
 
     const options = {
       bodyLimit: WEBHOOK_BODY_LIMIT,
-      preHandler: memoryRateLimit(WEBHOOK_RATE_LIMIT),
+      preHandler: rateLimit(ctx.db, WEBHOOK_RATE_LIMIT),
     };
     scope.post("/api/stripe/webhook", options, async (request) => {
       const billing = ctx.billing;
