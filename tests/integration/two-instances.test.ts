@@ -3,11 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { type Config, loadConfig } from "../../src/server/config.ts";
 import { syncDueConnections } from "../../src/server/connections/refresh-connections.ts";
 import { type Database, openPostgres } from "../../src/server/db/client.ts";
+import { runMigrations } from "../../src/server/db/migrate.ts";
 import { calendarConnections, profiles, usageLogs } from "../../src/server/db/schema.ts";
 import { claimPeriod } from "../../src/server/jobs/periodic-jobs.ts";
 import { type IcsServer, icsFixture, startIcsServer } from "../support/ics-server.ts";
@@ -93,6 +95,24 @@ const userIdOf = async (email: string) => {
 };
 
 describe.skipIf(!onPostgres)("two instances on one PostgreSQL behave as one", () => {
+  it("two instances starting together on an empty database both migrate it and start", async () => {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const name = `perf_empty_${Date.now()}`;
+    await admin.query(`create database "${name}"`);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const both = [openPostgres(url.href, console, 3), openPostgres(url.href, console, 3)];
+    try {
+      const results = await Promise.allSettled(both.map((d) => runMigrations(d)));
+      expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    } finally {
+      for (const d of both) await d.close();
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  });
+
   it("the allowance race: 40 parallel chat turns across both store at most the limit", async () => {
     const headers = await signIn(proxy.url, "race@example.com");
     const before = [...proxy.served];
