@@ -13,11 +13,16 @@ export type RoundRobinProxy = {
  * both ways (server-sent events included), and X-Forwarded-For carries the client's
  * address (the instances run with TRUST_PROXY=1).
  */
-export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobinProxy> {
+export async function startRoundRobinProxy(
+  targets: string[],
+  /** Told of each answered request: its method and path, status, and milliseconds to its end. */
+  onAnswered?: (method: string, path: string, status: number, ms: number) => void,
+): Promise<RoundRobinProxy> {
   const served = targets.map(() => 0);
   let next = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const server = http.createServer((req, res) => {
+    const started = performance.now();
     const index = next++ % targets.length;
     served[index]!++;
     const target = new URL(req.url ?? "/", targets[index]);
@@ -26,6 +31,10 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
     const upstream = http.request(target, { method: req.method, headers, agent }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
+      const status = answer.statusCode ?? 0;
+      answer.on("end", () =>
+        onAnswered?.(req.method ?? "GET", req.url ?? "/", status, performance.now() - started),
+      );
     });
     upstream.on("error", (err) => {
       if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
