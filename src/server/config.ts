@@ -16,6 +16,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** PostgreSQL connections per instance (N instances hold N × this of max_connections). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SESSION_SECRET: optionalString.pipe(
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
@@ -111,6 +113,8 @@ export type Config = {
   isLocal: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this instance may hold (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   sessionSecret: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** The model provider (undefined: none, the built-in assistant answers) and its settings. */
@@ -231,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isLocal,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir, "session-secret"),
     google,
     llm: llmSettings(e),

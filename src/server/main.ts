@@ -6,6 +6,7 @@ import { DataDirLockedError } from "./db/dir-lock.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { makeDataDirPrivate } from "./db/private-data-dir.ts";
 import { googleFromConfig } from "./integrations/identity/google.ts";
+import { startPeriodicJobs } from "./jobs/periodic-jobs.ts";
 import { type Listening, listen } from "./listen.ts";
 
 /** How long in-flight requests get after SIGTERM (orchestrators usually wait 30 s). */
@@ -37,12 +38,15 @@ async function main(): Promise<void> {
     log: app.log,
     google: googleFromConfig(config),
   });
+  // housekeeping, once per period across every instance on the database
+  const stopJobs = startPeriodicJobs({ db: database.db, log: app.log });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
     stopSync();
+    stopJobs();
     // in-flight requests finish; a keep-alive connection is closed as soon as it is idle
     // (clients may hold one for ~70 s), and whatever is still open after the grace period
     // is cut so the process never outlives an orchestrator's kill timeout

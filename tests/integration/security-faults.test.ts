@@ -203,4 +203,40 @@ describe.skipIf(onPostgres)("graceful shutdown", () => {
     ]);
     expect(exit).toBe(0);
   }, 60_000);
+
+  it("on SIGTERM an open chat stream runs to its done event, a new request is refused, the process exits 0", async () => {
+    const fake = await startFakeOpenAi("Take the morning for deep work.");
+    cleanups.push(() => fake.close());
+    fake.setMode("drip"); // five words, 400 ms apart: ~1.6 s of stream after the first
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "sage-term-stream-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      OPENAI_API_KEY: "sk-test",
+      OPENAI_BASE_URL: fake.baseUrl,
+    });
+    cleanups.push(() => void server.child.kill("SIGKILL"));
+    const headers = await signInOver(server.url, "stream-term@example.com");
+    const stream = await fetch(`${server.url}/api/chat`, {
+      method: "POST",
+      headers: { ...headers, accept: "text/event-stream" },
+      body: JSON.stringify({ message: "plan my morning" }),
+    });
+    // the stream is open: its first word has arrived, four more are still to come
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get("content-type")).toContain("text/event-stream");
+    server.child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 200));
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    const text = await stream.text();
+    expect(text).toContain("event: delta");
+    expect(text).toContain("deep work.");
+    expect(text).toContain("event: done");
+    expect(text).not.toContain("event: error");
+    const exit = await Promise.race([
+      server.exited,
+      new Promise((r) => setTimeout(() => r("still running after 5 s"), 5000)),
+    ]);
+    expect(exit).toBe(0);
+  }, 60_000);
 });

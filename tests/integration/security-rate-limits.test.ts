@@ -65,7 +65,8 @@ describe("TRUST_PROXY=0: the socket address is the client, X-Forwarded-For is ig
       const other = await hit(t, route, { remoteAddress: "203.0.113.11" });
       expect([route.key, other.statusCode]).not.toEqual([route.key, 429]);
     }
-  });
+    // every public route's limit counts in the database: ~2,000 writes, one after another
+  }, 180_000);
 
   it("a signed-in person saving a quick setup is not starved by visitors on the same address", async () => {
     const address = { remoteAddress: "203.0.113.40" };
@@ -133,5 +134,6 @@ describe("TRUST_PROXY=1: the proxy's entry is the client, anything the client pr
       const other = await hit(t, route, { remoteAddress: proxy, forwardedFor: "203.0.113.21" });
       expect([route.key, other.statusCode]).not.toEqual([route.key, 429]);
     }
-  });
+    // every public route's limit counts in the database: ~2,000 writes, one after another
+  }, 180_000);
 });

@@ -11,6 +11,8 @@ export type FakeOpenAiMode =
   | "malformed"
   /** answers normally after SLOW_MS (graceful-shutdown tests need a request in flight) */
   | "slow"
+  /** streams its words DRIP_MS apart (a stream still open when the server is told to stop) */
+  | "drip"
   /** Calls `toolCall` once, then answers with the tool's result. */
   | "tools"
   /** Keeps calling the tool for as long as tools are offered. */
@@ -19,6 +21,7 @@ export type FakeOpenAiMode =
 export type FakeToolCall = { name: string; arguments: object };
 
 export const SLOW_MS = 1500;
+export const DRIP_MS = 400;
 
 /**
  * A loopback server speaking the OpenAI chat-completions protocol (JSON and SSE streaming),
@@ -67,6 +70,7 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
         case "stall-midstream":
         case "malformed":
         case "slow":
+        case "drip":
           break;
       }
       if (mode === "malformed" && !body.stream) {
@@ -134,6 +138,23 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
       if (mode === "malformed") {
         // one good token, then a chunk that is not JSON, then the stream ends without [DONE]
         res.end('data: {"id":"c1","choices":[{"delta":{"content":"ha\n\n');
+        return;
+      }
+      if (mode === "drip") {
+        const rest = words.slice(1);
+        const drip = () => {
+          const w = rest.shift();
+          if (w !== undefined) {
+            chunk({ content: w });
+            setTimeout(drip, DRIP_MS);
+            return;
+          }
+          res.write(
+            `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 0, model, choices: [], usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 } })}\n\n`,
+          );
+          res.end("data: [DONE]\n\n");
+        };
+        setTimeout(drip, DRIP_MS);
         return;
       }
       for (const w of words.slice(1)) chunk({ content: w });

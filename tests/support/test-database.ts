@@ -8,15 +8,18 @@ import { pgliteTemplateFile, postgresTemplateName } from "./template.ts";
 export const testDbKind = (): "pglite" | "postgres" =>
   process.env.SAGE_TEST_DB === "postgres" ? "postgres" : "pglite";
 
-/** A fresh, migrated database copied from the run's template. Close it when done. */
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
+/**
+ * A fresh, migrated database copied from the run's template. Close it when done. On
+ * PostgreSQL its name is `<prefix>_<random>` (sage_test unless told).
+ */
+export async function openTestDatabase(prefix = "sage_test"): Promise<Database & { url?: string }> {
   if (testDbKind() === "pglite") {
     const dump = new Blob([readFileSync(pgliteTemplateFile())]);
     const client = await PGlite.create({ loadDataDir: dump });
     return wrapPglite(client);
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `sage_test_${randomBytes(6).toString("hex")}`;
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database "${name}" template "${postgresTemplateName()}"`);

@@ -4,6 +4,8 @@ import { unauthenticated } from "../errors.ts";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const AUDIENCE = "sage-api";
+/** Verified tokens remembered per process (a few hundred bytes each); beyond, start again. */
+const MAX_VERIFIED_TOKENS = 10_000;
 
 export type AccessClaims = { userId: string; sessionId: string; email: string };
 
@@ -23,8 +25,27 @@ export function createAccessTokens(sessionSecret: string, issuer: string) {
       .sign(key);
   }
 
+  // A token is immutable and signed: once verified, its claims hold until it expires, so
+  // the same token seen again (a client sends one for 15 minutes) skips jose's WebCrypto
+  // HMAC, which runs on the thread pool and was the dearest step of a signed-in read.
+  const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+
   /** Never throws anything but a 401 AppError. */
   async function verify(token: string): Promise<AccessClaims> {
+    const known = verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAtMs) return known.claims;
+      verified.delete(token);
+    }
+    const claims = await verifySignature(token);
+    if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
+    verified.set(token, claims);
+    return claims.claims;
+  }
+
+  async function verifySignature(
+    token: string,
+  ): Promise<{ claims: AccessClaims; expiresAtMs: number }> {
     try {
       const { payload } = await jwtVerify(token, key, {
         algorithms: ["HS256"],
@@ -34,7 +55,11 @@ export function createAccessTokens(sessionSecret: string, issuer: string) {
       if (typeof payload.sub !== "string" || typeof payload.sid !== "string") {
         throw unauthenticated("Authentication failed: malformed token.");
       }
-      return { userId: payload.sub, sessionId: payload.sid, email: String(payload.email ?? "") };
+      return {
+        claims: { userId: payload.sub, sessionId: payload.sid, email: String(payload.email ?? "") },
+        // jose refused it if exp was missing or past: valid while now < exp
+        expiresAtMs: Number(payload.exp) * 1000,
+      };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) {
         throw unauthenticated("Authentication expired. Please sign in again.");

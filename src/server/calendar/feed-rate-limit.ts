@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import { MemoryWindows, type RateLimitRule } from "../rate-limit/consume-rate-limit.ts";
+import { consumeRateLimit, type RateLimitRule } from "../rate-limit/consume-rate-limit.ts";
 import { type FeedOwner, findFeedOwner } from "./feed-owner.ts";
 
 /**
@@ -43,13 +43,13 @@ function limited(reply: FastifyReply, retryAfterSeconds: number): AppError {
  * The feed's preHandler: looks the token up (one indexed query) and counts the request
  * against the address when the token opens no feed, or against the token when it does — so
  * any number of bogus tokens from an address never starves a valid token from the same
- * address, and one token fetched in a loop limits only itself. Counters live in this
- * process's memory (each instance counts on its own, like memoryRateLimit): a database
- * write per fetch would cost more than serving a cached feed.
+ * address, and one token fetched in a loop limits only itself. The counters are the
+ * database's (shared by every instance); a key over its limit is then refused from this
+ * process's memory until its window ends (consumeRateLimit), so a loop costs the database
+ * one write per allowed fetch only.
  */
 export function feedRateLimit(db: Db, perTokenLimit?: { max: number; windowSeconds: number }) {
-  const failures = new MemoryWindows(FEED_FAILURES);
-  const perToken = new MemoryWindows({ ...FEED_PER_TOKEN, ...perTokenLimit });
+  const perToken = { ...FEED_PER_TOKEN, ...perTokenLimit };
   const handler = async (
     request: FastifyRequest<{ Params: { file: string } }>,
     reply: FastifyReply,
@@ -57,8 +57,8 @@ export function feedRateLimit(db: Db, perTokenLimit?: { max: number; windowSecon
     const token = feedToken(request.params.file);
     const owner = token ? await findFeedOwner(db, token) : undefined;
     const count = owner
-      ? perToken.consume(`u:${owner.userId}`)
-      : failures.consume(`ip:${request.ip}`);
+      ? await consumeRateLimit(db, perToken, `u:${owner.userId}`)
+      : await consumeRateLimit(db, FEED_FAILURES, `ip:${request.ip}`);
     if (!count.allowed) throw limited(reply, count.retryAfterSeconds);
     request.feedOwner = owner;
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { seriesOf } from "../../core/calendar/event-series.ts";
 import { expandWithExceptions } from "../../core/calendar/occurrences.ts";
 import type { ListedOccurrence, ServerEvent } from "../../core/contract/calendar.ts";
@@ -6,7 +6,8 @@ import { LIMITS } from "../../core/contract/calendar.ts";
 import type { Db } from "../db/client.ts";
 import { preparedPerDb } from "../db/prepared.ts";
 import { calendarEvents, profiles } from "../db/schema.ts";
-import { toServerEvent } from "./event-dto.ts";
+import { type EventRow, toServerEvent } from "./event-dto.ts";
+import { type RangedList, RangedListCache } from "./ranged-list-cache.ts";
 
 /** The user's IANA zone for calendar maths (UTC until the browser has told us). */
 export async function userTimeZone(db: Db, userId: string): Promise<string> {
@@ -94,28 +95,149 @@ export const OCCURRENCE_RANGE_DAYS = 92;
 /** At most this many occurrences in one answer; a view never needs more. */
 export const MAX_LISTED_OCCURRENCES = 5000;
 
+// The outer row's id written out in full: drizzle drops table names from columns in the
+// selection of a one-table select, and an unqualified "id" in these subqueries would name
+// the inner table's own id.
+const PROFILE_ID = sql.raw('"profiles"."id"');
+
+/** Does a connected calendar of the profile's user hold anything in [from, to)? */
+const connectedIn = (range: { from: Placeholder; to: Placeholder }) =>
+  sql<boolean>`exists (select 1 from "external_events" x
+    where x."user_id" = ${PROFILE_ID}
+      and x."first_start" < ${range.to}
+      and (x."last_end" is null or x."last_end" > ${range.from}))`;
+
+/** The user's calendar version (0 before their first event), read in the same snapshot. */
+const calendarVersion = sql<number>`coalesce((select v."version" from "calendar_versions" v
+    where v."user_id" = ${PROFILE_ID}), 0)`.mapWith(Number);
+
+/**
+ * What a cached ranged list is checked against (`userId`, `from`, `to` placeholders): the
+ * user's calendar version and zone, and whether connected calendars hold anything in the
+ * range (they are merged in fresh, never cached). One primary-key row.
+ */
+export const rangedStampQuery = (db: Db) =>
+  db
+    .select({
+      zone: profiles.timezone,
+      version: calendarVersion,
+      connected: connectedIn({ from: sql.placeholder("from"), to: sql.placeholder("to") }),
+    })
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder("userId")));
+const rangedStamp = preparedPerDb((db) => rangedStampQuery(db).prepare("ranged_events_stamp"));
+
+/** At most this many bytes (estimated) of ranged lists held per process and database. */
+export const RANGED_LIST_CACHE_BYTES = 32 * 1024 * 1024;
+const rangedLists = preparedPerDb(() => new RangedListCache(RANGED_LIST_CACHE_BYTES));
+
+/**
+ * The ranged list's one statement (`userId`, `from`, `to` placeholders): the user's zone,
+ * whether a connected calendar has anything in the range, and the events that may occur in
+ * it (mayOccurBetween), from the profile row left-joined to the events — so even a range
+ * without events answers one row, and the list costs one round trip instead of four.
+ */
+export const rangedEventsQuery = (db: Db) => {
+  const from = sql.placeholder("from");
+  const to = sql.placeholder("to");
+  return db
+    .select({
+      zone: profiles.timezone,
+      connected: connectedIn({ from, to }),
+      version: calendarVersion,
+      event: calendarEvents,
+    })
+    .from(profiles)
+    .leftJoin(
+      calendarEvents,
+      and(
+        eq(calendarEvents.userId, profiles.id),
+        isNull(calendarEvents.deletedAt),
+        sql`${calendarEvents.startTime} < ${to}`,
+        or(
+          sql`${calendarEvents.startTime} + ${LONGEST_EVENT} >= ${from}`,
+          and(
+            sql`${calendarEvents.recurrenceFrequency} is not null`,
+            or(
+              isNull(calendarEvents.recurrenceUntil),
+              sql`${calendarEvents.recurrenceUntil} + ${LONGEST_EVENT} >= ${from}`,
+            ),
+          ),
+        ),
+      ),
+    )
+    .where(eq(profiles.id, sql.placeholder("userId")))
+    .orderBy(asc(calendarEvents.startTime), asc(calendarEvents.id));
+};
+const rangedEvents = preparedPerDb((db) => rangedEventsQuery(db).prepare("ranged_events"));
+
+export type ListedEvents = RangedList & {
+  /** Does a connected calendar hold anything in the range (only asked for a whole range)? */
+  connected?: boolean;
+};
+
 /**
  * GET /api/calendar-events: the rows, and for a range of at most OCCURRENCE_RANGE_DAYS (both
  * ends given) every occurrence in it as a view draws it — series expanded in the user's
  * zone without their exceptions, overrides in their own place naming the occurrence they
- * replace, cancelled occurrences absent — in start order.
+ * replace, cancelled occurrences absent — in start order. A whole range is one statement
+ * (rangedEventsQuery); the same range asked again is answered from RangedListCache after
+ * one primary-key row says the calendar has not changed since (rangedStampQuery).
  */
 export async function listEventsWithOccurrences(
   db: Db,
   opts: { userId: string; from?: string | undefined; to?: string | undefined },
-): Promise<{ events: ServerEvent[]; occurrences?: ListedOccurrence[] }> {
-  const events = await listEvents(db, opts);
-  if (!opts.from || !opts.to) return { events };
-  const from = new Date(opts.from);
-  const to = new Date(opts.to);
-  if (to.getTime() - from.getTime() > OCCURRENCE_RANGE_DAYS * 86_400_000) return { events };
-  const zone = await userTimeZone(db, opts.userId);
+): Promise<ListedEvents> {
+  if (!opts.from || !opts.to) return { events: await listEvents(db, opts) };
+  const params = {
+    userId: opts.userId,
+    from: new Date(opts.from).toISOString(),
+    to: new Date(opts.to).toISOString(),
+  };
+  const cache = rangedLists(db);
+  // a list this process answered for the same range is checked against the database's
+  // version in one primary-key row; otherwise the rows are read straight away
+  if (cache.has(opts.userId, params)) {
+    const [stamp] = await rangedStamp(db).execute(params);
+    if (!stamp) return { events: await listEvents(db, opts), connected: false };
+    const zone = stamp.zone ?? "UTC";
+    const hit = cache.get(opts.userId, { ...params, version: stamp.version, zone });
+    if (hit) return { ...hit, connected: stamp.connected };
+  }
+  const rows = await rangedEvents(db).execute(params);
+  // no profile row (an account being deleted): the plain path answers as it always did
+  if (rows.length === 0) return { events: await listEvents(db, opts), connected: false };
+  const first = rows[0]!;
+  const zone = first.zone ?? "UTC";
+  const list = expandRows(rows, { from: new Date(params.from), to: new Date(params.to), zone });
+  cache.set(opts.userId, { ...params, version: first.version, zone }, list);
+  return { ...list, connected: first.connected };
+}
+
+/**
+ * The listed events and, for a range of at most OCCURRENCE_RANGE_DAYS, their occurrences.
+ * Each series is expanded once: the expansion that lists its occurrences is also the one
+ * that says whether it belongs in the list.
+ */
+function expandRows(
+  rows: { event: EventRow | null }[],
+  range: { from: Date; to: Date; zone: string },
+): RangedList {
+  const { from, to, zone } = range;
+  const withOccurrences = to.getTime() - from.getTime() <= OCCURRENCE_RANGE_DAYS * 86_400_000;
+  const events: ServerEvent[] = [];
   const occurrences: ListedOccurrence[] = [];
-  for (const e of events) {
-    const room = MAX_LISTED_OCCURRENCES - occurrences.length;
-    if (room <= 0) break;
+  for (const { event: row } of rows) {
+    if (!row) continue;
+    const e = toServerEvent(row);
+    const room = withOccurrences ? MAX_LISTED_OCCURRENCES - occurrences.length : 0;
+    // past the cap, an event is still listed when it has an occurrence in the range
+    const found = expandWithExceptions(seriesOf(e), { from, to, zone, limit: Math.max(room, 1) });
+    if (found.length === 0) continue;
+    events.push(e);
+    if (room <= 0) continue;
     const repeats = Boolean(e.recurrence_frequency);
-    for (const o of expandWithExceptions(seriesOf(e), { from, to, zone, limit: room })) {
+    for (const o of found) {
       occurrences.push({
         event_id: e.id,
         series_id: repeats ? e.id : e.series_id,
@@ -125,6 +247,7 @@ export async function listEventsWithOccurrences(
       });
     }
   }
+  if (!withOccurrences) return { events };
   occurrences.sort(
     (a, b) => a.start.localeCompare(b.start) || a.event_id.localeCompare(b.event_id),
   );

@@ -7,7 +7,7 @@ type Logger = { error: (obj: unknown, msg?: string) => void };
 /** The database the config asks for, migrated and ready. */
 export async function openDatabase(config: Config, log: Logger): Promise<Database> {
   const database = config.databaseUrl
-    ? openPostgres(config.databaseUrl, log)
+    ? openPostgres(config.databaseUrl, log, config.databasePoolSize)
     : await openPglite(config.dataDir);
   try {
     await runMigrations(database);

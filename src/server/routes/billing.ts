@@ -6,7 +6,7 @@ import { requireBillingUser } from "../billing/require-billing-user.ts";
 import { verifyPayment } from "../billing/verify-payment.ts";
 import type { AppContext } from "../context.ts";
 import { defineRoute } from "../http/define-route.ts";
-import { memoryRateLimit, rateLimit } from "../rate-limit/consume-rate-limit.ts";
+import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 export const CHECKOUT_RATE_LIMIT = { name: "checkout", max: 10, windowSeconds: 60 };
 
@@ -25,7 +25,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   defineRoute(app, ctx, "listPlans", async () => listPlans(ctx.billing), {
-    preHandler: [memoryRateLimit({ name: "plans", max: 300, windowSeconds: 60 })],
+    preHandler: [rateLimit(ctx.db, { name: "plans", max: 300, windowSeconds: 60 })],
   });
 
   defineRoute(

@@ -55,9 +55,13 @@ export function registerCalendarRoutes(
   };
 
   defineRoute(app, ctx, "listEvents", async ({ user, query: { from, to } }) => {
-    const listed = await listEventsWithOccurrences(ctx.db, { userId: user.id, from, to });
-    // connected calendars' occurrences only for a whole range (issue 16)
-    if (!from || !to) return listed;
+    const { connected, ...listed } = await listEventsWithOccurrences(ctx.db, {
+      userId: user.id,
+      from,
+      to,
+    });
+    // connected calendars' occurrences only for a whole range (issue 16) that holds some
+    if (!from || !to || !connected) return listed;
     return {
       ...listed,
       events: mergeByStart(

@@ -7,9 +7,9 @@ import type { VersionInfo } from "../../core/contract/profile.ts";
 import type { AppContext } from "../context.ts";
 import { defineRoute } from "../http/define-route.ts";
 import { PROJECT_ROOT } from "../project-root.ts";
-import { memoryRateLimit } from "../rate-limit/consume-rate-limit.ts";
+import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
-/** A constant answer: counted in memory, generous enough for any page that asks once. */
+/** A constant answer, generous enough for any page that asks once. */
 const META_RATE_LIMIT = { name: "meta", max: 300, windowSeconds: 60 };
 
 export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext, webRoot: string): void {
@@ -24,7 +24,7 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext, webRoo
   };
 
   defineRoute(app, ctx, "getMeta", async () => meta, {
-    preHandler: [memoryRateLimit(META_RATE_LIMIT)],
+    preHandler: [rateLimit(ctx.db, META_RATE_LIMIT)],
   });
   app.get("/version.json", async (_req, reply) => {
     reply.header("cache-control", "no-cache");

@@ -7,7 +7,7 @@ import {
   BillingProviderError,
   WebhookSignatureError,
 } from "../integrations/billing/billing-provider.ts";
-import { memoryRateLimit } from "../rate-limit/consume-rate-limit.ts";
+import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 /** Per address, in memory, so unsigned floods cost no database work; Stripe retries a 429. */
@@ -32,7 +32,7 @@ export async function registerStripeWebhookRoutes(
 
     const options = {
       bodyLimit: WEBHOOK_BODY_LIMIT,
-      preHandler: [memoryRateLimit(WEBHOOK_RATE_LIMIT)],
+      preHandler: [rateLimit(ctx.db, WEBHOOK_RATE_LIMIT)],
     };
     defineRoute(
       scope,

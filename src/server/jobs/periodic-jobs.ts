@@ -1,0 +1,55 @@
+import type { Db } from "../db/client.ts";
+import { consumeRateLimit, purgeRateLimits } from "../rate-limit/consume-rate-limit.ts";
+
+type Log = { error: (obj: object, msg: string) => void; info?: (obj: object, msg: string) => void };
+
+/**
+ * Claims this period of the job `name` for the caller: true for exactly one caller per
+ * period of `periodSeconds` across every instance on the database (one atomic upsert of
+ * a fixed-window counter with a limit of one; the row is `job:<name>` in rate_limits). An
+ * instance that dies after claiming holds nothing: the next period is anyone's.
+ */
+export async function claimPeriod(db: Db, name: string, periodSeconds: number): Promise<boolean> {
+  const claim = await consumeRateLimit(
+    db,
+    { name: "job", max: 1, windowSeconds: periodSeconds },
+    name,
+  );
+  return claim.allowed;
+}
+
+/** The housekeeping jobs: each runs once per period across instances, whoever asks first. */
+export const PERIODIC_JOBS: {
+  name: string;
+  periodSeconds: number;
+  run: (db: Db) => Promise<number>;
+}[] = [
+  // windows of keys that stopped coming (addresses, tokens) would otherwise stay for ever
+  { name: "purge-rate-limits", periodSeconds: 300, run: (db) => purgeRateLimits(db) },
+];
+
+/**
+ * Asks every `everyMs` (60 s) whether a job's period is due, and runs it here when this
+ * instance wins the claim. Never throws; returns a stop function.
+ */
+export function startPeriodicJobs(deps: { db: Db; log?: Log }, everyMs = 60_000): () => void {
+  let running = false;
+  const tick = async () => {
+    for (const job of PERIODIC_JOBS) {
+      if (!(await claimPeriod(deps.db, job.name, job.periodSeconds))) continue;
+      const done = await job.run(deps.db);
+      deps.log?.info?.({ job: job.name, done }, "periodic job ran");
+    }
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    tick()
+      .catch((error) => deps.log?.error({ err: error }, "periodic job failed"))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
