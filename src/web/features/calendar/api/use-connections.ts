@@ -83,17 +83,6 @@ export const useConnectCalendar = (userId: string) =>
     api<{ connection: Connection }>("/api/connections", { method: "POST", body }),
   );
 
-/**
- * Google Calendar: the server answers the consent URL (and sets the flow cookie), then the
- * browser goes to Google; Google's redirect brings the person back to the calendar panel.
- */
-export const useConnectGoogle = () =>
-  useMutation({
-    mutationFn: () =>
-      withSession(() => api<{ url: string }>("/api/connections/google/start", { method: "POST" })),
-    onSuccess: ({ url }) => window.location.assign(url),
-  });
-
 export const useUpdateConnection = (userId: string) =>
   useConnectionMutation(userId, ({ id, body }: { id: string; body: UpdateConnectionRequest }) =>
     api<{ connection: Connection }>(`/api/connections/${id}`, { method: "PATCH", body }),

@@ -1,12 +1,11 @@
 import { DateTime } from "luxon";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import type { Connection } from "../../../../core/contract/connections.ts";
-import { Button } from "../../../components/button.tsx";
+import { Button, buttonClass } from "../../../components/button.tsx";
 import { useMeta } from "../../auth/api/use-meta.ts";
 import {
   useConnectCalendar,
   useConnectedEvents,
-  useConnectGoogle,
   useConnections,
   useDisconnect,
   useSyncConnection,
@@ -231,7 +230,6 @@ function ConnectionItem(props: { userId: string; connection: Connection; zone: s
 
 function AddConnection({ userId }: { userId: string }) {
   const connect = useConnectCalendar(userId);
-  const google = useConnectGoogle();
   const { data: meta } = useMeta();
   const [kind, setKind] = useState<"ics" | "caldav" | null>(null);
   const [url, setUrl] = useState("");
@@ -258,9 +256,11 @@ function AddConnection({ userId }: { userId: string }) {
         <div className="flex flex-wrap gap-2">
           {/* only where Google sign-in is configured: the consent goes through it */}
           {meta?.signIn?.google === true ? (
-            <Button variant="secondary" disabled={google.isPending} onClick={() => google.mutate()}>
-              {google.isPending ? "Opening Google…" : "Connect Google Calendar"}
-            </Button>
+            // a plain link: the server knows the person by the session cookie and sends the
+            // browser to Google's consent, which comes back to this panel
+            <a href="/api/connections/google/start" className={buttonClass("secondary")}>
+              Connect Google Calendar
+            </a>
           ) : null}
           <Button variant="secondary" onClick={() => setKind("ics")}>
             Add a calendar address
@@ -269,11 +269,6 @@ function AddConnection({ userId }: { userId: string }) {
             Add a CalDAV account
           </Button>
         </div>
-        {google.isError ? (
-          <p role="alert" className="mt-2 text-sm text-red-700">
-            {google.error.message}
-          </p>
-        ) : null}
       </div>
     );
   }
