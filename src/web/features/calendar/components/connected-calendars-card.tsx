@@ -22,6 +22,40 @@ const KIND_LABEL: Record<Connection["kind"], string> = {
   google: "Google Calendar",
 };
 
+/** What each form field asks for, in the words the form shows when it is refused. */
+const FIELD_SENTENCE = {
+  ics: { url: "Enter the calendar's address, starting with https:// (or webcal://)" },
+  caldav: { url: "Enter the server's address, like caldav.icloud.com or https://…" },
+  username: "Enter your user name for this account",
+  password: "Enter the password (for iCloud, an app-specific password)",
+  name: "Give the calendar a name of at most 100 characters, without special characters",
+} as const;
+
+/**
+ * The server names the field it refused ("url: url is required", "url must start with
+ * https://…"); the form says what to do instead. Other refusals ("Sage cannot fetch this
+ * address…", "the server refused the user name or password…") are sentences already.
+ */
+export function plainConnectError(kind: "ics" | "caldav", message: string): string {
+  const field = /^(url|username|password|name)\b/.exec(message)?.[1];
+  if (field === "url") return FIELD_SENTENCE[kind].url;
+  if (field === "username" || field === "password" || field === "name")
+    return FIELD_SENTENCE[field];
+  return message;
+}
+
+/** An address the server will read: https, http or webcal, or (CalDAV) a bare host name. */
+function looksLikeAddress(kind: "ics" | "caldav", raw: string): boolean {
+  const value = raw.trim();
+  const withScheme = kind === "caldav" && !value.includes("://") ? `https://${value}` : value;
+  try {
+    const url = new URL(withScheme.replace(/^webcals?:\/\//i, "https://"));
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 function statusLine(c: Connection, zone: string): string {
   if (c.status === "syncing") return "Syncing…";
   const when = c.lastSyncedAt
@@ -235,10 +269,20 @@ function AddConnection({ userId }: { userId: string }) {
   const [url, setUrl] = useState("");
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
+  const [formError, setFormError] = useState<string | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!kind) return;
+    const missing = !looksLikeAddress(kind, url)
+      ? FIELD_SENTENCE[kind].url
+      : kind === "caldav" && !username.trim()
+        ? FIELD_SENTENCE.username
+        : kind === "caldav" && !password
+          ? FIELD_SENTENCE.password
+          : null;
+    setFormError(missing);
+    if (missing) return;
     const body = kind === "ics" ? { kind, url } : { kind, url, username, password };
     connect.mutate(body, {
       onSuccess: () => {
@@ -338,16 +382,23 @@ function AddConnection({ userId }: { userId: string }) {
           </Field>
         </>
       )}
-      {connect.isError ? (
+      {formError || connect.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {connect.error.message}
+          {formError ?? plainConnectError(kind, connect.error?.message ?? "")}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={connect.isPending}>
           {connect.isPending ? "Connecting…" : "Connect"}
         </Button>
-        <Button variant="ghost" onClick={() => setKind(null)}>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setKind(null);
+            setFormError(null);
+            connect.reset();
+          }}
+        >
           Cancel
         </Button>
       </div>
