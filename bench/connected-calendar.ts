@@ -137,7 +137,15 @@ async function syncAndRead() {
         .where(eq(calendarConnections.id, connection.id));
       if (state?.status !== "ok") throw new Error(`sync failed: ${state?.error}`);
     }),
-    await measure("one week of connected occurrences (a request's cost)", 20, () =>
+    // a sync moves the connection's version: the first read expands, later ones reuse it
+    await measure("one week of connected occurrences, first read after a sync", 1, () =>
+      listConnectedOccurrences(db, {
+        userId: user!.id,
+        from: NOW,
+        to: new Date(NOW.getTime() + 7 * 86_400_000),
+      }),
+    ),
+    await measure("the same week again (expansion kept per connection version)", 20, () =>
       listConnectedOccurrences(db, {
         userId: user!.id,
         from: NOW,
