@@ -185,6 +185,8 @@ async function mainThreadCost(label: string, read: () => Promise<unknown>) {
     const delay = monitorEventLoopDelay({ resolution: 1 });
     const before = performance.eventLoopUtilization();
     delay.enable();
+    // the histogram measures from its first tick: let it take one before the work
+    await new Promise((r) => setTimeout(r, 5));
     const t0 = performance.now();
     await read();
     const wall = performance.now() - t0;
@@ -202,15 +204,17 @@ async function mainThreadCost(label: string, read: () => Promise<unknown>) {
 
 // the same calendar, and one at the size cap: these events buried in to-dos and junk lines
 const filler: string[] = [];
-for (let i = 0; filler.join("\r\n").length < 8.5 * 1024 * 1024 && i < 1e6; i += 1) {
-  filler.push(
+for (let i = 0, size = 0; size < 8.5 * 1024 * 1024; i += 1) {
+  const todo = [
     "BEGIN:VTODO",
     `UID:todo-${i}@example.com`,
     "DTSTAMP:20250101T000000Z",
     `SUMMARY:Something to do, number ${i}, with a long enough title to weigh`,
     `X-JUNK;X-PARAM=${i}:${"x".repeat(60)}`,
     "END:VTODO",
-  );
+  ].join("\r\n");
+  filler.push(todo);
+  size += todo.length + 2;
 }
 const capped = text.replace("END:VCALENDAR\r\n", `${filler.join("\r\n")}\r\nEND:VCALENDAR\r\n`);
 const inline = async (t: string) => {
@@ -223,9 +227,8 @@ const offThread = async (t: string) => {
   const parsed = await readCalendar({ kind: "parse", text: Buffer.from(t) });
   await readCalendar({ kind: "check", series: parsed.series, now: NOW.getTime() });
 };
-await offThread(
-  text.slice(0, 40_000).replace(/BEGIN:VEVENT(?![\s\S]*BEGIN:VEVENT)[\s\S]*$/, "END:VCALENDAR\r\n"),
-); // start the worker
+// start the worker: its start is not what is measured
+await offThread(`${text.slice(0, text.indexOf("BEGIN:VEVENT", 40_000))}END:VCALENDAR\r\n`);
 const blocks = [];
 for (const [name, t] of [
   [`${EVENTS} events, ${(text.length / 1024 / 1024).toFixed(1)} MB`, text],
