@@ -1,11 +1,16 @@
-// Bundles the server into dist/server/main.js; npm packages stay external (node_modules).
+// Bundles the server into dist/server/main.js, and the calendar worker beside it
+// (dist/server/calendar-worker.js, found by calendar-pool.ts next to the bundle); npm
+// packages stay external (node_modules).
 import { build } from "esbuild";
 
 const distDir = process.env.SAGE_DIST_DIR ?? "dist";
 
 await build({
-  entryPoints: ["src/server/main.ts"],
-  outfile: `${distDir}/server/main.js`,
+  entryPoints: {
+    main: "src/server/main.ts",
+    "calendar-worker": "src/server/integrations/calendars/worker/calendar-worker.ts",
+  },
+  outdir: `${distDir}/server`,
   bundle: true,
   platform: "node",
   format: "esm",
@@ -14,4 +19,4 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log(`server built: ${distDir}/server/main.js`);
+console.log(`server built: ${distDir}/server/main.js, ${distDir}/server/calendar-worker.js`);

@@ -106,19 +106,22 @@ async function signedIn() {
     sessionId: sessionIdFromCookie(cookie)!,
     email: user.email,
   });
-  return { user, headers: { authorization: `Bearer ${token}` } };
+  return { user, headers: { authorization: `Bearer ${token}` }, session: cookie };
 }
 
 describe("Google Calendar consent against the loopback OpenID provider", () => {
   it("connects through the provider's consent and token exchange, renews the access token there, and revokes there on disconnect", async () => {
     const s = await signedIn();
+    // the card's plain link, then the hop where the session cookie travels
+    const link = await t.app.inject({ method: "GET", url: "/api/connections/google/start" });
+    expect(link.headers.location).toBe("/api/auth/google/calendar");
     const start = await t.app.inject({
-      method: "POST",
-      url: "/api/connections/google/start",
-      headers: s.headers,
+      method: "GET",
+      url: link.headers.location,
+      cookies: { sage_session: s.session },
     });
-    expect(start.statusCode).toBe(200);
-    const consentUrl = new URL(start.json().url);
+    expect(start.statusCode).toBe(302);
+    const consentUrl = new URL(start.headers.location as string);
     expect(consentUrl.origin).toBe(op.issuer);
     expect(consentUrl.searchParams.get("scope")?.split(" ").sort()).toEqual(
       [...GOOGLE_CALENDAR_SCOPES].sort(),

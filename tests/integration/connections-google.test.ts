@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 /**
  * Google Calendar (issue 16) against a loopback server speaking Calendar API v3 and Google's
  * OAuth endpoints (tests/support/fake-google-calendar.ts): the incremental consent, the
@@ -136,7 +137,12 @@ beforeEach(() => {
   g.setPageSize(250);
 });
 
-type Session = { user: { id: string; email: string }; headers: { authorization: string } };
+type Session = {
+  user: { id: string; email: string };
+  headers: { authorization: string };
+  /** The session cookie's value (sage_session), which a navigation carries under /api/auth. */
+  session: string;
+};
 /** A session made the way Google sign-in makes one (development sign-in is off with Google). */
 async function signedIn(): Promise<Session> {
   const user = await findOrCreateUserByEmail(
@@ -150,7 +156,7 @@ async function signedIn(): Promise<Session> {
     sessionId: sessionIdFromCookie(cookie)!,
     email: user.email,
   });
-  const s = { user, headers: { authorization: `Bearer ${token}` } };
+  const s = { user, headers: { authorization: `Bearer ${token}` }, session: cookie };
   await t.app.inject({
     method: "PATCH",
     url: "/api/profile",
@@ -160,16 +166,26 @@ async function signedIn(): Promise<Session> {
   return s;
 }
 
+/**
+ * The start as a browser makes it: a plain link to GET /api/connections/google/start, sent
+ * on to /api/auth/google/calendar where the session cookie travels, then to the consent.
+ */
+async function start(s: Session) {
+  const link = await t.app.inject({ method: "GET", url: "/api/connections/google/start" });
+  expect(link.statusCode).toBe(302);
+  const hop = await t.app.inject({
+    method: "GET",
+    url: link.headers.location as string,
+    cookies: { sage_session: s.session },
+  });
+  expect(hop.statusCode).toBe(302);
+  return { consentUrl: new URL(hop.headers.location as string), cookies: hop.cookies };
+}
+
 /** The whole consent: start, Google's consent page (grants at once), the callback. */
 async function connect(s: Session) {
-  const start = await t.app.inject({
-    method: "POST",
-    url: "/api/connections/google/start",
-    headers: s.headers,
-  });
-  expect(start.statusCode).toBe(200);
-  const consentUrl = new URL(start.json().url);
-  const flow = start.cookies.find((c) => c.name === "sage_gcal")!;
+  const { consentUrl, cookies } = await start(s);
+  const flow = cookies.find((c) => c.name === "sage_gcal")!;
   const consent = await fetch(consentUrl, { redirect: "manual" });
   const back = new URL(consent.headers.get("location")!);
   const callback = await t.app.inject({
@@ -243,14 +259,39 @@ describe("Google Calendar: consent", () => {
     expect(row!.credentials).not.toMatch(/refresh-/);
   });
 
+  it("GET /api/connections/google/start redirects a signed-in browser to the consent, bound to the session's person", async () => {
+    const s = await signedIn();
+    const link = await t.app.inject({ method: "GET", url: "/api/connections/google/start" });
+    expect(link.statusCode).toBe(302);
+    expect(link.headers.location).toBe("/api/auth/google/calendar");
+    // no session cookie (or a forged one): no consent, no flow cookie
+    const attempts: Record<string, string>[] = [{}, { sage_session: `${randomUUID()}.forged` }];
+    for (const cookies of attempts) {
+      const refused = await t.app.inject({ method: "GET", url: link.headers.location, cookies });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.cookies.find((c) => c.name === "sage_gcal")).toBeUndefined();
+    }
+    const { consentUrl, cookies } = await start(s);
+    expect(consentUrl.origin).toBe(g.origin);
+    const flow = cookies.find((c) => c.name === "sage_gcal")!;
+    expect(flow).toMatchObject({
+      httpOnly: true,
+      path: "/api/connections/google",
+      sameSite: "Lax",
+    });
+    // the flow names the person whose session cookie came, and is signed
+    const value = t.app.unsignCookie(flow.value);
+    expect(value.valid).toBe(true);
+    expect(JSON.parse(value.value!)).toMatchObject({
+      userId: s.user.id,
+      state: consentUrl.searchParams.get("state"),
+    });
+  });
+
   it("a replayed or forged callback connects nothing", async () => {
     const s = await signedIn();
-    const start = await t.app.inject({
-      method: "POST",
-      url: "/api/connections/google/start",
-      headers: s.headers,
-    });
-    const consent = await fetch(start.json().url, { redirect: "manual" });
+    const started = await start(s);
+    const consent = await fetch(started.consentUrl, { redirect: "manual" });
     const back = new URL(consent.headers.get("location")!);
     // no flow cookie: the link is treated as expired
     const bare = await t.app.inject({ method: "GET", url: back.pathname + back.search });
@@ -258,7 +299,7 @@ describe("Google Calendar: consent", () => {
       /^\/chat\?panel=calendar&connectError=The%20connection%20link%20expired/,
     );
     // a cookie whose state is not the one Google returned
-    const flow = start.cookies.find((c) => c.name === "sage_gcal")!;
+    const flow = started.cookies.find((c) => c.name === "sage_gcal")!;
     back.searchParams.set("state", "forged");
     const forged = await t.app.inject({
       method: "GET",
@@ -662,13 +703,15 @@ describe("without Google sign-in", () => {
     try {
       const s = await other.signIn();
       // (development sign-in: this app has no Google)
-      const res = await other.app.inject({
-        method: "POST",
-        url: "/api/connections/google/start",
-        headers: s.headers,
-      });
+      const res = await other.app.inject({ method: "GET", url: "/api/connections/google/start" });
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toMatch(/Google sign-in, which is not configured/);
+      const hop = await other.app.inject({
+        method: "GET",
+        url: "/api/auth/google/calendar",
+        headers: { cookie: s.cookie },
+      });
+      expect(hop.statusCode).toBe(404);
       const callback = await other.app.inject({
         method: "GET",
         url: "/api/connections/google/callback?code=x&state=y",

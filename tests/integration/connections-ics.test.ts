@@ -141,6 +141,46 @@ describe("syncing an ics connection", () => {
     expect((await sync()).json().connection).toMatchObject({ status: "ok", eventCount: 6 });
   });
 
+  it("a week read after a sync shows the change (expanded occurrences are kept per connection version)", async () => {
+    const s = await t.signIn();
+    const calendar = (start: string) =>
+      [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "BEGIN:VEVENT",
+        "UID:weekly-review@example.com",
+        `DTSTART:${start}`,
+        "DURATION:PT1H",
+        "RRULE:FREQ=WEEKLY",
+        "SUMMARY:Weekly review",
+        "END:VEVENT",
+        "END:VCALENDAR",
+        "",
+      ].join("\r\n");
+    ics.publish("/moving.ics", calendar("20260105T090000Z"));
+    const { connection } = (await connect(s, { kind: "ics", url: ics.url("/moving.ics") })).json();
+    const week = async (from: string, to: string) =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/calendar-events?from=${from}&to=${to}`,
+          headers: s.headers,
+        })
+      ).json().events as { title: string; start_time: string }[];
+    const monday = ["2026-03-02T00:00:00.000Z", "2026-03-09T00:00:00.000Z"] as const;
+    expect((await week(...monday)).map((e) => e.start_time)).toEqual(["2026-03-02T09:00:00.000Z"]);
+    // the same days, a window starting mid-morning: cut to it, not to whole days
+    expect(await week("2026-03-02T10:00:00.000Z", "2026-03-09T00:00:00.000Z")).toEqual([]);
+    ics.publish("/moving.ics", calendar("20260106T140000Z"));
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/connections/${connection.id}/sync`,
+      headers: s.headers,
+    });
+    expect(res.json().connection.status).toBe("ok");
+    expect((await week(...monday)).map((e) => e.start_time)).toEqual(["2026-03-03T14:00:00.000Z"]);
+  });
+
   it("a failing address sets status error with a plain sentence and keeps the last events", async () => {
     const s = await t.signIn();
     ics.publish("/flaky.ics", icsFixture("outlook"));

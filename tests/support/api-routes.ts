@@ -138,7 +138,10 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   "PATCH /api/connections/:id": { access: "signed-in", body: () => ({ name: "Work" }) },
   "POST /api/connections/:id/sync": { access: "signed-in" },
   "DELETE /api/connections/:id": { access: "signed-in" },
-  "POST /api/connections/google/start": { access: "signed-in" },
+  // a plain link: it only sends the browser on to the hop below, where the session cookie goes
+  "GET /api/connections/google/start": { access: "public" },
+  // known by the session cookie (a navigation carries no bearer token)
+  "GET /api/auth/google/calendar": { access: "signed-in" },
   // the person is named by the signed, single-use flow cookie the start set, not a bearer
   "GET /api/connections/google/callback": { access: "public" },
   "GET /api/account/export": { access: "signed-in" },

@@ -65,11 +65,10 @@ export const endpoints = {
   updateConnection: { method: "PATCH", path: "/api/connections/:id", auth: "signed-in" },
   syncConnection: { method: "POST", path: "/api/connections/:id/sync", auth: "signed-in" },
   deleteConnection: { method: "DELETE", path: "/api/connections/:id", auth: "signed-in" },
-  startGoogleConnection: {
-    method: "POST",
-    path: "/api/connections/google/start",
-    auth: "signed-in",
-  },
+  // a plain link (a navigation carries no bearer token): it only redirects to the next
+  startGoogleConnection: { method: "GET", path: "/api/connections/google/start", auth: "public" },
+  // the person is named by the session cookie, which only travels under /api/auth
+  googleCalendarConsent: { method: "GET", path: "/api/auth/google/calendar", auth: "public" },
   // the person is named by the signed, single-use flow cookie the start set, not a bearer
   googleConnectionCallback: {
     method: "GET",

@@ -196,7 +196,8 @@ export const routes = {
   },
   syncConnection: { params: idParam, responses: { 200: connectionResponse } },
   deleteConnection: { params: idParam, query: deleteConnectionQuery, responses: { 204: empty } },
-  startGoogleConnection: { responses: { 200: urlResponse } },
+  startGoogleConnection: { responses: { 302: redirect } },
+  googleCalendarConsent: { responses: { 302: redirect } },
   googleConnectionCallback: { responses: { 302: redirect } },
 
   onboardingQuestions: {

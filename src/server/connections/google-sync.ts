@@ -15,7 +15,7 @@ import {
   SyncTokenExpired,
 } from "../integrations/calendars/google/google-calendar-api.ts";
 import {
-  googleSeries,
+  googleSeriesText,
   mergeSeries,
   seriesKey,
 } from "../integrations/calendars/google/google-events.ts";
@@ -24,6 +24,7 @@ import {
   openCredentials,
   sealCredentials,
 } from "../integrations/calendars/seal.ts";
+import { readCalendar } from "../integrations/calendars/worker/calendar-pool.ts";
 import type { GoogleSignIn, GoogleTokens } from "../integrations/identity/google.ts";
 import { applyCalendarUpdates, checkExpandable, type StoredResource } from "./store-series.ts";
 import type { SyncDeps } from "./sync-connection.ts";
@@ -120,6 +121,25 @@ function group(items: GoogleEvent[]): Map<string, GoogleEvent[]> {
   return groups;
 }
 
+/**
+ * Each group's series (by master id), read in the calendar worker when they are many; a
+ * group nothing can be read from is left out.
+ */
+async function readGoogleSeries(
+  groups: Map<string, GoogleEvent[]>,
+): Promise<Map<string, ExternalSeries>> {
+  const keys = [...groups.keys()];
+  const parsed = await readCalendar({
+    kind: "parse-each",
+    texts: keys.map((key) => googleSeriesText(groups.get(key)!)),
+  });
+  const out = new Map<string, ExternalSeries>();
+  for (const [i, item] of parsed.entries()) {
+    if ("series" in item && item.series) out.set(keys[i]!, item.series);
+  }
+  return out;
+}
+
 const resourceOf = (
   key: string,
   events: GoogleEvent[],
@@ -174,13 +194,14 @@ export async function readGoogleAccount(
       );
     }
     const groups = group(listed.items);
+    const read = await readGoogleSeries(groups);
     const resources: StoredResource[] = [];
     const deleted: string[] = [];
     if (mode === "full") {
       for (const [key, events] of groups) {
         const master = events.find((e) => e.id === key);
         if (master?.status === "cancelled") continue;
-        const series = googleSeries(events);
+        const series = read.get(key);
         if (series) resources.push(resourceOf(key, events, series));
       }
     } else {
@@ -204,7 +225,7 @@ export async function readGoogleAccount(
           deleted.push(key);
           continue;
         }
-        const changed = googleSeries(events);
+        const changed = read.get(key);
         if (!changed) continue;
         const old = before.get(key);
         // an exception alone merges into its stored series; a new master replaces the master

@@ -38,10 +38,86 @@ export function occurrenceId(calendarId: string, uid: string, recurrenceId: stri
 /** Is this id one of a connected calendar's occurrences (never a stored Sage event)? */
 export const isConnectedOccurrenceId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-8/i.test(id);
 
+const DAY = 86_400_000;
+
+type Expanded = {
+  calendarId: string;
+  resourceKey: string;
+  occurrence: ExternalOccurrence;
+  /** The instants the occurrence covers (an all-day one: the person's local midnights). */
+  startMs: number;
+  endMs: number;
+};
+
+/**
+ * Expanded occurrences per (connection, its version, day-rounded window, zone, address):
+ * a connection's stored series change only in a sync or its creation, and both move its
+ * `updated_at`, so an entry under the current version is exact — on every instance, since
+ * the version is read from the database each time. Bounded: at most CACHE_ENTRIES entries,
+ * least recently used out first.
+ */
+const CACHE_ENTRIES = 64;
+const expandedCache = new Map<string, Expanded[]>();
+
+function remember(key: string, value: Expanded[]): void {
+  expandedCache.delete(key);
+  expandedCache.set(key, value);
+  while (expandedCache.size > CACHE_ENTRIES) {
+    expandedCache.delete(expandedCache.keys().next().value!);
+  }
+}
+
+/** One connection's series that can touch the window, expanded (budget shared by the call). */
+async function expandConnection(
+  db: Db,
+  connectionId: string,
+  ctx: Parameters<typeof expandSeries>[1],
+): Promise<Expanded[]> {
+  const rows = await db
+    .select({
+      series: externalEvents.series,
+      calendarId: externalEvents.calendarId,
+      resourceKey: externalEvents.resourceKey,
+    })
+    .from(externalEvents)
+    .where(
+      and(
+        eq(externalEvents.connectionId, connectionId),
+        lt(externalEvents.firstStart, ctx.to),
+        or(isNull(externalEvents.lastEnd), gt(externalEvents.lastEnd, ctx.from)),
+      ),
+    );
+  const local = (date: Date) =>
+    DateTime.fromISO(date.toISOString().slice(0, 10), { zone: ctx.personZone }).toMillis();
+  const out: Expanded[] = [];
+  for (const row of rows) {
+    for (const occurrence of expandSeries(row.series as ExternalSeries, ctx)) {
+      const all = occurrence.allDay;
+      out.push({
+        calendarId: row.calendarId,
+        resourceKey: row.resourceKey,
+        occurrence,
+        startMs: all ? local(occurrence.start) : occurrence.start.getTime(),
+        endMs: all ? local(occurrence.end) : occurrence.end.getTime(),
+      });
+      if (out.length > MAX_CONNECTED_OCCURRENCES * 2) throw tooMany();
+    }
+  }
+  return out;
+}
+
+const tooMany = () =>
+  new CalendarDataError(
+    "This range holds too many events from connected calendars; ask for a shorter range",
+    "too-large",
+  );
+
 /**
  * The person's connected occurrences overlapping [from, to), in start order: series picked
- * by their stored bounds, expanded in the person's zone, declines judged against their
- * address. `busyOnly` keeps only busy time from calendars marked busy (the scheduler's view).
+ * by their stored bounds, expanded in the person's zone over the window rounded out to whole
+ * UTC days (so a plan's "from now" and a week view reuse one expansion), declines judged
+ * against their address, each connection's expansion kept per version (expandedCache).
+ * `busyOnly` keeps only busy time from calendars marked busy (the scheduler's view).
  * Bounded: one step budget and MAX_CONNECTED_OCCURRENCES per call; beyond either it throws
  * CalendarDataError (the listing answers 400, planning goes on without them).
  */
@@ -49,57 +125,72 @@ export async function listConnectedOccurrences(
   db: Db,
   opts: { userId: string; from: Date; to: Date; busyOnly?: boolean },
 ): Promise<ConnectedOccurrence[]> {
-  const conditions = [
-    eq(externalEvents.userId, opts.userId),
-    lt(externalEvents.firstStart, opts.to),
-    or(isNull(externalEvents.lastEnd), gt(externalEvents.lastEnd, opts.from)),
-  ];
-  if (opts.busyOnly) conditions.push(eq(connectionCalendars.busy, true));
-  const [rows, zone, [user]] = await Promise.all([
+  const [connections, calendars, zone, [user]] = await Promise.all([
     db
       .select({
-        series: externalEvents.series,
-        calendarId: externalEvents.calendarId,
-        connectionId: externalEvents.connectionId,
-        color: connectionCalendars.color,
+        id: calendarConnections.id,
+        version: calendarConnections.updatedAt,
         syncedAt: calendarConnections.lastSyncedAt,
-        resourceKey: externalEvents.resourceKey,
       })
-      .from(externalEvents)
-      .innerJoin(connectionCalendars, eq(connectionCalendars.id, externalEvents.calendarId))
-      .innerJoin(calendarConnections, eq(calendarConnections.id, externalEvents.connectionId))
-      .where(and(...conditions)),
+      .from(calendarConnections)
+      .where(eq(calendarConnections.userId, opts.userId)),
+    db
+      .select({
+        id: connectionCalendars.id,
+        color: connectionCalendars.color,
+        busy: connectionCalendars.busy,
+      })
+      .from(connectionCalendars)
+      .where(eq(connectionCalendars.userId, opts.userId)),
     userTimeZone(db, opts.userId),
     db.select({ email: users.email }).from(users).where(eq(users.id, opts.userId)),
   ]);
+  if (connections.length === 0) return [];
+  const address = user ? user.email.toLowerCase() : "";
   const ctx = {
-    from: opts.from,
-    to: opts.to,
+    from: new Date(Math.floor(opts.from.getTime() / DAY) * DAY),
+    to: new Date(Math.ceil(opts.to.getTime() / DAY) * DAY),
     personZone: zone,
-    addresses: user ? [user.email.toLowerCase()] : [],
+    addresses: address ? [address] : [],
     budget: { steps: EXTERNAL_LIMITS.maxStepsPerCalendar },
   };
+  const byCalendar = new Map(calendars.map((c) => [c.id, c]));
   // Sage's own blocks written into a calendar are already Sage's events
-  const written = await writtenHrefs(db, [...new Set(rows.map((r) => r.calendarId))]);
+  const written = await writtenHrefs(db, [...byCalendar.keys()]);
+  const from = opts.from.getTime();
+  const to = opts.to.getTime();
   const out: ConnectedOccurrence[] = [];
-  for (const row of rows) {
-    if (written.has(`${row.calendarId} ${row.resourceKey}`)) continue;
-    for (const o of expandSeries(row.series as ExternalSeries, ctx)) {
-      if (opts.busyOnly && !o.busy) continue;
+  for (const connection of connections) {
+    const key = [
+      connection.id,
+      connection.version.toISOString(),
+      ctx.from.toISOString(),
+      ctx.to.toISOString(),
+      zone,
+      address,
+    ].join("|");
+    let expanded = expandedCache.get(key);
+    if (!expanded) {
+      expanded = await expandConnection(db, connection.id, ctx);
+      remember(key, expanded);
+    }
+    for (const { calendarId, resourceKey, occurrence: o, startMs, endMs } of expanded) {
+      // the window itself, as expandSeries judges it (a zero-length one by its start)
+      const inside =
+        endMs === startMs ? startMs >= from && startMs < to : startMs < to && endMs > from;
+      if (!inside) continue;
+      const calendar = byCalendar.get(calendarId);
+      if (!calendar || written.has(`${calendarId} ${resourceKey}`)) continue;
+      if (opts.busyOnly && (!o.busy || !calendar.busy)) continue;
       out.push({
         ...o,
-        id: occurrenceId(row.calendarId, o.uid, o.recurrenceId),
-        connectionId: row.connectionId,
-        calendarId: row.calendarId,
-        color: row.color,
-        syncedAt: row.syncedAt,
+        id: occurrenceId(calendarId, o.uid, o.recurrenceId),
+        connectionId: connection.id,
+        calendarId,
+        color: calendar.color,
+        syncedAt: connection.syncedAt,
       });
-      if (out.length > MAX_CONNECTED_OCCURRENCES) {
-        throw new CalendarDataError(
-          "This range holds too many events from connected calendars; ask for a shorter range",
-          "too-large",
-        );
-      }
+      if (out.length > MAX_CONNECTED_OCCURRENCES) throw tooMany();
     }
   }
   return out.sort((a, b) => a.start.getTime() - b.start.getTime());

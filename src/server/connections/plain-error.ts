@@ -2,6 +2,7 @@ import { CalendarDataError } from "../../core/calendar/external/types.ts";
 import { AppError } from "../errors.ts";
 import { GoogleApiError } from "../integrations/calendars/google/google-calendar-api.ts";
 import { FetchFailure } from "../integrations/calendars/safe-fetch.ts";
+import { CalendarPoolBusy } from "../integrations/calendars/worker/calendar-pool.ts";
 
 /**
  * A sync failure as the sentence a connection shows ("the address answered 404"), or
@@ -12,6 +13,7 @@ export function plainSyncError(error: unknown): string | undefined {
   if (error instanceof CalendarDataError) return error.message;
   if (error instanceof AppError && error.status < 500) return error.message;
   if (error instanceof GoogleApiError) return error.message;
+  if (error instanceof CalendarPoolBusy) return error.message;
   return undefined;
 }
 

@@ -1,43 +1,38 @@
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { expandSeries, seriesBounds } from "../../core/calendar/external/expand-series.ts";
-import { EXTERNAL_LIMITS, type ExternalSeries } from "../../core/calendar/external/types.ts";
+import { seriesBounds } from "../../core/calendar/external/expand-series.ts";
+import type { ExternalSeries, SeriesBounds } from "../../core/calendar/external/types.ts";
 import type { Db } from "../db/client.ts";
 import { calendarConnections, connectionCalendars, externalEvents } from "../db/schema.ts";
+import { readCalendar } from "../integrations/calendars/worker/calendar-pool.ts";
 
-const DAY = 86_400_000;
-
-export type StoredResource = { key: string; etag: string | null; series: ExternalSeries };
+export type StoredResource = {
+  key: string;
+  etag: string | null;
+  series: ExternalSeries;
+  /** Set by checkExpandable (computed in the worker beside the check). */
+  bounds?: SeriesBounds;
+};
 
 /**
- * Proves every series can be expanded within the limits over the window planning and the
- * calendar use most (a week back, three months ahead), with one step budget for the whole
- * calendar, before anything is stored: a hostile calendar fails here with
- * CalendarDataError, once. Reads of other windows are bounded by the same budgets.
+ * Proves every series can be expanded within the limits (calendar-jobs.ts, checkSeries)
+ * before anything is stored — in the calendar worker, so a hostile calendar costs the
+ * server's event loop nothing and a check that runs out of time ends as CalendarDataError —
+ * and records each resource's bounds for storing.
  */
 export async function checkExpandable(resources: StoredResource[], now: Date): Promise<void> {
-  const ctx = {
-    from: new Date(now.getTime() - 7 * DAY),
-    to: new Date(now.getTime() + 92 * DAY),
-    personZone: "UTC",
-    addresses: [],
-    budget: { steps: EXTERNAL_LIMITS.maxStepsPerCalendar },
-  };
-  let since = performance.now();
-  for (const r of resources) {
-    expandSeries(r.series, ctx);
-    // the check is CPU work: hand the event loop back every ~20 ms so other requests run
-    if (performance.now() - since > 20) {
-      await new Promise((resolve) => setImmediate(resolve));
-      since = performance.now();
-    }
-  }
+  const bounds = await readCalendar({
+    kind: "check",
+    series: resources.map((r) => r.series),
+    now: now.getTime(),
+  });
+  for (const [i, r] of resources.entries()) r.bounds = bounds[i];
 }
 
 const rowOf = (
   r: StoredResource,
   ids: { calendarId: string; connectionId: string; userId: string },
 ) => {
-  const bounds = seriesBounds(r.series);
+  const bounds = r.bounds ?? seriesBounds(r.series);
   return {
     ...ids,
     resourceKey: r.key,

@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { findSessionByCookie } from "../auth/sessions.ts";
 import { createGoogleConnection, requireCalendarKey } from "../connections/create-connection.ts";
 import type { SyncDeps } from "../connections/sync-connection.ts";
 import type { AppContext } from "../context.ts";
-import { AppError, notFound } from "../errors.ts";
+import { AppError, notFound, unauthenticated } from "../errors.ts";
 import { defineRoute } from "../http/define-route.ts";
+import type { GoogleSignIn } from "../integrations/identity/google.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
+import { REFRESH_COOKIE } from "./auth.ts";
 
 const FLOW_COOKIE = "sage_gcal";
 const FLOW_PATH = "/api/connections/google";
@@ -23,12 +26,17 @@ const backToCalendar = (outcome: { connected: true } | { error: string }) =>
     ? "/chat?panel=calendar&connected=google"
     : `/chat?panel=calendar&connectError=${encodeURIComponent(outcome.error.slice(0, 200))}`;
 
+/** Where a navigation carries the session cookie (its path is /api/auth). */
+export const CONSENT_HOP = "/api/auth/google/calendar";
+
 /**
  * Google Calendar's incremental consent (issue 16), only when Google sign-in is configured.
- * The app authenticates with a bearer token, which a top-level navigation cannot carry, so
- * the start is a POST that answers the consent URL and sets a signed, single-use flow
- * cookie (state, nonce, PKCE verifier and the person) scoped to these routes; the browser
- * then goes to Google, and Google's redirect to the callback brings the cookie back.
+ * `GET /api/connections/google/start` is a plain link: a top-level navigation carries no
+ * bearer token, and the session cookie only travels under /api/auth, so the start sends the
+ * browser on to CONSENT_HOP, which knows the person by that cookie, sets a signed,
+ * single-use flow cookie (state, nonce, PKCE verifier and the person) scoped to these
+ * routes, and redirects to Google's consent; Google's redirect to the callback brings the
+ * cookie back.
  */
 export function registerGoogleConnectRoutes(
   app: FastifyInstance,
@@ -46,24 +54,47 @@ export function registerGoogleConnectRoutes(
     app,
     ctx,
     "startGoogleConnection",
-    async ({ user, request, reply }) => {
+    async ({ reply }) => {
       if (!ctx.google) throw unavailable();
-      requireCalendarKey(deps(request.log));
-      const { url, flow } = await ctx.google.startCalendarConsent().catch((err: unknown) => {
+      return reply.redirect(CONSENT_HOP, 302);
+    },
+    {
+      preHandler: [
+        rateLimit(ctx.db, { name: "connections-google-start", max: 30, windowSeconds: 60 }),
+      ],
+    },
+  );
+
+  defineRoute(
+    app,
+    ctx,
+    "googleCalendarConsent",
+    async ({ request, reply }) => {
+      const cookie = request.cookies[REFRESH_COOKIE];
+      const session = cookie ? await findSessionByCookie(ctx.db, cookie) : undefined;
+      if (!session) throw unauthenticated();
+      if (!ctx.google) throw unavailable();
+      try {
+        requireCalendarKey(deps(request.log));
+      } catch (err) {
+        return reply.redirect(backToCalendar({ error: (err as Error).message }), 302);
+      }
+      let started: Awaited<ReturnType<GoogleSignIn["startCalendarConsent"]>>;
+      try {
+        started = await ctx.google.startCalendarConsent();
+      } catch (err) {
         request.log.error({ err }, "google calendar: could not start the consent");
-        throw new AppError(503, "service_unavailable", "Google is unavailable right now");
-      });
-      reply.setCookie(FLOW_COOKIE, JSON.stringify({ ...flow, userId: user.id }), {
+        return reply.redirect(backToCalendar({ error: "Google is unavailable right now" }), 302);
+      }
+      reply.setCookie(FLOW_COOKIE, JSON.stringify({ ...started.flow, userId: session.user.id }), {
         ...cookieBase,
         maxAge: FLOW_TTL_SECONDS,
         signed: true,
       });
-      return { url: url.href };
+      return reply.redirect(started.url.href, 302);
     },
     {
-      preHandler: [
-        rateLimit(ctx.db, { name: "connections-google", max: 20, windowSeconds: 600, by: "user" }),
-      ],
+      preHandler: [rateLimit(ctx.db, { name: "connections-google", max: 20, windowSeconds: 600 })],
     },
   );
 

@@ -45,6 +45,11 @@ describe("normalizeCalendarUrl", () => {
       "https://p01-caldav.icloud.com/published/2/abc",
     );
   });
+
+  it("reads a bare host as https:// (the CalDAV form suggests caldav.fastmail.com)", () => {
+    expect(normalizeCalendarUrl(" caldav.fastmail.com ").href).toBe("https://caldav.fastmail.com/");
+    expect(() => normalizeCalendarUrl("not a url")).toThrow(/web address/);
+  });
 });
 
 describe("checkedLookup", () => {

@@ -91,7 +91,11 @@ export const refusedAddress = (detail: string) =>
 export function normalizeCalendarUrl(raw: string): URL {
   let url: URL;
   try {
-    url = new URL(raw.trim().replace(/^webcals?:\/\//i, "https://"));
+    // a bare host ("caldav.fastmail.com", as the form suggests) is read as https
+    const value = raw.trim();
+    url = new URL(
+      (value.includes("://") ? value : `https://${value}`).replace(/^webcals?:\/\//i, "https://"),
+    );
   } catch {
     throw badRequest("url must be a web address (https://…) or a webcal:// link");
   }

@@ -1,9 +1,13 @@
 import { createDAVClient, type DAVCalendar, type DAVObject } from "tsdav";
-import { parseCalendar } from "../../../../core/calendar/external/parse-calendar.ts";
-import { CalendarDataError, EXTERNAL_LIMITS } from "../../../../core/calendar/external/types.ts";
+import {
+  CalendarDataError,
+  EXTERNAL_LIMITS,
+  type ExternalSeries,
+} from "../../../../core/calendar/external/types.ts";
 import { AppError } from "../../../errors.ts";
 import { FetchFailure, type FetchPolicy } from "../safe-fetch.ts";
 import type { Credentials } from "../seal.ts";
+import { readCalendar } from "../worker/calendar-pool.ts";
 import { davFetch } from "./dav-fetch.ts";
 
 export type DavClient = Awaited<ReturnType<typeof createDAVClient>>;
@@ -12,7 +16,7 @@ export type DavClient = Awaited<ReturnType<typeof createDAVClient>>;
 export type DavResource = {
   key: string;
   etag: string | null;
-  series: ReturnType<typeof parseCalendar>["series"][number];
+  series: ExternalSeries;
 };
 
 /** tsdav's errors in words a person can act on; ours pass through. */
@@ -65,20 +69,25 @@ export async function eventCalendars(client: DavClient): Promise<DAVCalendar[]> 
   return all.filter((c) => !c.components || c.components.includes("VEVENT"));
 }
 
-/** Parses fetched objects into stored resources; a malformed object is skipped. */
-export function toResources(objects: DAVObject[]): DavResource[] {
+/**
+ * Parses fetched objects into stored resources (in the calendar worker when they are many:
+ * a 5,000-object calendar is as much parsing as a big ICS file); a malformed object is
+ * skipped.
+ */
+export async function toResources(objects: DAVObject[]): Promise<DavResource[]> {
+  const readable = objects.filter(
+    (o): o is DAVObject & { data: string } => typeof o.data === "string" && o.data !== "",
+  );
+  const parsed = await readCalendar({ kind: "parse-each", texts: readable.map((o) => o.data) });
   const out: DavResource[] = [];
-  for (const o of objects) {
-    if (typeof o.data !== "string" || !o.data) continue;
-    let series: ReturnType<typeof parseCalendar>["series"];
-    try {
-      series = parseCalendar(o.data).series;
-    } catch (error) {
-      if (error instanceof CalendarDataError && error.reason !== "not-a-calendar") throw error;
+  for (const [i, item] of parsed.entries()) {
+    if ("error" in item) {
+      if (item.error.reason !== "not-a-calendar")
+        throw new CalendarDataError(item.error.message, item.error.reason);
       continue;
     }
-    const first = series[0];
-    if (first) out.push({ key: o.url, etag: o.etag ?? null, series: first });
+    const o = readable[i]!;
+    if (item.series) out.push({ key: o.url, etag: o.etag ?? null, series: item.series });
     if (out.length > EXTERNAL_LIMITS.maxSeries) {
       throw new CalendarDataError(
         `The calendar holds more than ${EXTERNAL_LIMITS.maxSeries} events`,
@@ -127,7 +136,7 @@ export async function calendarChanges(
       });
       return {
         mode: "delta",
-        changed: toResources([...result.objects.created, ...result.objects.updated]),
+        changed: await toResources([...result.objects.created, ...result.objects.updated]),
         deleted: result.objects.deleted.map((o) => o.url),
         syncToken: result.syncToken ?? null,
         ctag: result.ctag ?? null,
@@ -145,7 +154,7 @@ export async function calendarChanges(
   const objects = await withPlainErrors(() => client.fetchCalendarObjects({ calendar }));
   return {
     mode: "full",
-    resources: toResources(objects),
+    resources: await toResources(objects),
     syncToken: calendar.syncToken ?? null,
     ctag: calendar.ctag ?? null,
   };

@@ -64,15 +64,15 @@ function veventLines(e: GoogleEvent, uid: string, seriesZone: string | undefined
 export const seriesKey = (e: GoogleEvent) => e.recurringEventId ?? e.id;
 
 /**
- * Builds one series from Google events sharing a master (the master may be absent: an
- * invitation to one instance only). Cancelled exceptions become cancelled overrides.
- * Returns undefined when nothing in it can be read.
+ * The iCalendar text of one series of Google events sharing a master (the master may be
+ * absent: an invitation to one instance only). Cancelled exceptions become cancelled
+ * overrides.
  */
-export function googleSeries(events: GoogleEvent[]): ExternalSeries | undefined {
+export function googleSeriesText(events: GoogleEvent[]): string {
   const master = events.find((e) => !e.recurringEventId);
   const uid = master?.iCalUID ?? events.find((e) => e.iCalUID)?.iCalUID ?? seriesKey(events[0]!);
   const zone = master?.start?.timeZone;
-  const text = [
+  return [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//Sage//Google Calendar//EN",
@@ -80,8 +80,16 @@ export function googleSeries(events: GoogleEvent[]): ExternalSeries | undefined 
     "END:VCALENDAR",
     "",
   ].join("\r\n");
+}
+
+/**
+ * One series from Google events sharing a master, read here (a sync reads many at once in
+ * the calendar worker: `parse-each` of googleSeriesText). Undefined when nothing in it can
+ * be read.
+ */
+export function googleSeries(events: GoogleEvent[]): ExternalSeries | undefined {
   try {
-    return parseCalendar(text).series[0];
+    return parseCalendar(googleSeriesText(events)).series[0];
   } catch {
     return undefined;
   }

@@ -1,9 +1,7 @@
-import {
-  type ParsedCalendar,
-  parseCalendar,
-} from "../../../../core/calendar/external/parse-calendar.ts";
+import type { ParsedCalendar } from "../../../../core/calendar/external/parse-calendar.ts";
 import { CalendarDataError } from "../../../../core/calendar/external/types.ts";
 import { FetchFailure, type FetchPolicy, safeFetch } from "../safe-fetch.ts";
+import { readCalendar } from "../worker/calendar-pool.ts";
 
 export type IcsValidators = { etag: string | null; lastModified: string | null };
 
@@ -16,7 +14,7 @@ const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : 
 /**
  * GETs an iCalendar address with a conditional request (If-None-Match / If-Modified-Since),
  * so an unchanged calendar costs one 304. Throws FetchFailure (unreachable, HTTP error) or
- * CalendarDataError (the answer is not a calendar, or too much of one).
+ * CalendarDataError (the answer is not a calendar, or too much of one, or too slow to read).
  */
 export async function fetchIcs(
   url: URL,
@@ -35,13 +33,18 @@ export async function fetchIcs(
   }
   if (res.status < 200 || res.status > 299)
     throw new FetchFailure(`the address answered ${res.status}`);
-  const text = res.body.toString("utf8").replace(/^\uFEFF/, "");
-  if (!/^\s*BEGIN:VCALENDAR/i.test(text)) {
+  // only the start is decoded here; the whole body is decoded and parsed in the worker
+  const head = res.body
+    .subarray(0, 1024)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
+  if (!/^\s*BEGIN:VCALENDAR/i.test(head)) {
     throw new CalendarDataError("This address did not answer with a calendar", "not-a-calendar");
   }
   return {
     kind: "calendar",
-    calendar: parseCalendar(text),
+    // a 10 MB calendar is seconds of CPU: parsed in the calendar worker
+    calendar: await readCalendar({ kind: "parse", text: res.body }),
     validators: {
       etag: header(res.headers.etag),
       lastModified: header(res.headers["last-modified"]),

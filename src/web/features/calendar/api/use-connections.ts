@@ -89,16 +89,6 @@ export const useConnectCalendar = (userId: string) =>
     call("createConnection", { body }),
   );
 
-/**
- * Google Calendar: the server answers the consent URL (and sets the flow cookie), then the
- * browser goes to Google; Google's redirect brings the person back to the calendar panel.
- */
-export const useConnectGoogle = () =>
-  useMutation({
-    mutationFn: () => withSession(() => call("startGoogleConnection")),
-    onSuccess: ({ url }) => window.location.assign(url),
-  });
-
 export const useUpdateConnection = (userId: string) =>
   useConnectionMutation(userId, ({ id, body }: { id: string; body: UpdateConnectionRequest }) =>
     call("updateConnection", { params: { id }, body }),

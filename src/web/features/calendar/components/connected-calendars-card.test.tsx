@@ -75,24 +75,83 @@ describe("ConnectedCalendarsCard", () => {
     });
   });
 
-  it("offers Google Calendar only when Google sign-in is configured, and goes to its consent", async () => {
-    const calls = mockFetch((url, init) => {
+  it("offers Google Calendar only when Google sign-in is configured, as a plain link to its start", async () => {
+    mockFetch((url) => {
       if (url === "/api/meta") return json(200, { signIn: { google: true, development: false } });
-      if (url === "/api/connections/google/start" && init?.method === "POST")
-        return json(200, { url: "#google-consent" });
       if (url === "/api/connections") return json(200, { connections: [] });
       return json(200, { events: [] });
     });
     renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
     const card = await screen.findByRole("region", { name: "Connected calendars" });
-    await userEvent.click(
-      await within(card).findByRole("button", { name: "Connect Google Calendar" }),
-    );
-    await waitFor(() => expect(window.location.hash).toBe("#google-consent"));
-    expect(
-      calls.some((c) => c.url === "/api/connections/google/start" && c.method === "POST"),
-    ).toBe(true);
-    window.history.replaceState(null, "", "/");
+    const link = await within(card).findByRole("link", { name: "Connect Google Calendar" });
+    // a navigation: the server knows the person by the session cookie, then goes to Google
+    expect(link.getAttribute("href")).toBe("/api/connections/google/start");
+  });
+
+  it.each([
+    [
+      "ics",
+      "not an address",
+      "Enter the calendar's address, starting with https:// (or webcal://)",
+    ],
+    [
+      "ics",
+      "ftp://example.com/cal.ics",
+      "Enter the calendar's address, starting with https:// (or webcal://)",
+    ],
+    ["caldav", "", "Enter the server's address, like caldav.icloud.com or https://…"],
+  ] as const)(
+    "refuses a %s address %j with a plain sentence, before asking the server",
+    async (kind, url, sentence) => {
+      const calls = mockFetch((u) => {
+        if (u === "/api/connections") return json(200, { connections: [] });
+        return json(200, { events: [] });
+      });
+      renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+      const card = await screen.findByRole("region", { name: "Connected calendars" });
+      await userEvent.click(
+        within(card).getByRole("button", {
+          name: kind === "ics" ? "Add a calendar address" : "Add a CalDAV account",
+        }),
+      );
+      const field = within(card).getByLabelText(
+        kind === "ics" ? "Calendar address (iCal)" : "Server",
+      );
+      if (url) await userEvent.type(field, url);
+      // the browser's own `required` check is what a person meets first; the form's is behind it
+      field.closest("form")!.noValidate = true;
+      await userEvent.click(within(card).getByRole("button", { name: "Connect" }));
+      expect((await within(card).findByRole("alert")).textContent).toBe(sentence);
+      expect(calls.some((c) => c.method === "POST")).toBe(false);
+    },
+  );
+
+  it.each([
+    ["url: url is required", "Enter the server's address, like caldav.icloud.com or https://…"],
+    ["username: username is required", "Enter your user name for this account"],
+    [
+      "password: Too big: expected string to have <=1024 characters",
+      "Enter the password (for iCloud, an app-specific password)",
+    ],
+    [
+      "Sage could not read this calendar: the server refused the user name or password — reconnect with the right ones",
+      "Sage could not read this calendar: the server refused the user name or password — reconnect with the right ones",
+    ],
+  ])("shows the server's %j as %j", async (error, shown) => {
+    mockFetch((url, init) => {
+      if (url === "/api/connections" && init?.method === "POST")
+        return json(400, { error, code: "bad_request" });
+      if (url === "/api/connections") return json(200, { connections: [] });
+      return json(200, { events: [] });
+    });
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    await userEvent.click(within(card).getByRole("button", { name: "Add a CalDAV account" }));
+    await userEvent.type(within(card).getByLabelText("Server"), "caldav.example.com");
+    await userEvent.type(within(card).getByLabelText("User name"), "ada");
+    await userEvent.type(within(card).getByLabelText("Password"), "secret");
+    await userEvent.click(within(card).getByRole("button", { name: "Connect" }));
+    expect((await within(card).findByRole("alert")).textContent).toBe(shown);
   });
 
   it("has no Google button without Google sign-in", async () => {

@@ -1,12 +1,11 @@
 import { DateTime } from "luxon";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import type { Connection } from "../../../../core/contract/connections.ts";
-import { Button } from "../../../components/button.tsx";
+import { Button, buttonClass } from "../../../components/button.tsx";
 import { useMeta } from "../../../lib/use-meta.ts";
 import {
   useConnectCalendar,
   useConnectedEvents,
-  useConnectGoogle,
   useConnections,
   useDisconnect,
   useSyncConnection,
@@ -22,6 +21,40 @@ const KIND_LABEL: Record<Connection["kind"], string> = {
   caldav: "CalDAV account",
   google: "Google Calendar",
 };
+
+/** What each form field asks for, in the words the form shows when it is refused. */
+const FIELD_SENTENCE = {
+  ics: { url: "Enter the calendar's address, starting with https:// (or webcal://)" },
+  caldav: { url: "Enter the server's address, like caldav.icloud.com or https://…" },
+  username: "Enter your user name for this account",
+  password: "Enter the password (for iCloud, an app-specific password)",
+  name: "Give the calendar a name of at most 100 characters, without special characters",
+} as const;
+
+/**
+ * The server names the field it refused ("url: url is required", "url must start with
+ * https://…"); the form says what to do instead. Other refusals ("Sage cannot fetch this
+ * address…", "the server refused the user name or password…") are sentences already.
+ */
+export function plainConnectError(kind: "ics" | "caldav", message: string): string {
+  const field = /^(url|username|password|name)\b/.exec(message)?.[1];
+  if (field === "url") return FIELD_SENTENCE[kind].url;
+  if (field === "username" || field === "password" || field === "name")
+    return FIELD_SENTENCE[field];
+  return message;
+}
+
+/** An address the server will read: https, http or webcal, or (CalDAV) a bare host name. */
+function looksLikeAddress(kind: "ics" | "caldav", raw: string): boolean {
+  const value = raw.trim();
+  const withScheme = kind === "caldav" && !value.includes("://") ? `https://${value}` : value;
+  try {
+    const url = new URL(withScheme.replace(/^webcals?:\/\//i, "https://"));
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
 
 function statusLine(c: Connection, zone: string): string {
   if (c.status === "syncing") return "Syncing…";
@@ -231,16 +264,25 @@ function ConnectionItem(props: { userId: string; connection: Connection; zone: s
 
 function AddConnection({ userId }: { userId: string }) {
   const connect = useConnectCalendar(userId);
-  const google = useConnectGoogle();
   const { data: meta } = useMeta();
   const [kind, setKind] = useState<"ics" | "caldav" | null>(null);
   const [url, setUrl] = useState("");
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
+  const [formError, setFormError] = useState<string | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!kind) return;
+    const missing = !looksLikeAddress(kind, url)
+      ? FIELD_SENTENCE[kind].url
+      : kind === "caldav" && !username.trim()
+        ? FIELD_SENTENCE.username
+        : kind === "caldav" && !password
+          ? FIELD_SENTENCE.password
+          : null;
+    setFormError(missing);
+    if (missing) return;
     const body = kind === "ics" ? { kind, url } : { kind, url, username, password };
     connect.mutate(body, {
       onSuccess: () => {
@@ -258,9 +300,11 @@ function AddConnection({ userId }: { userId: string }) {
         <div className="flex flex-wrap gap-2">
           {/* only where Google sign-in is configured: the consent goes through it */}
           {meta?.signIn?.google === true ? (
-            <Button variant="secondary" disabled={google.isPending} onClick={() => google.mutate()}>
-              {google.isPending ? "Opening Google…" : "Connect Google Calendar"}
-            </Button>
+            // a plain link: the server knows the person by the session cookie and sends the
+            // browser to Google's consent, which comes back to this panel
+            <a href="/api/connections/google/start" className={buttonClass("secondary")}>
+              Connect Google Calendar
+            </a>
           ) : null}
           <Button variant="secondary" onClick={() => setKind("ics")}>
             Add a calendar address
@@ -269,11 +313,6 @@ function AddConnection({ userId }: { userId: string }) {
             Add a CalDAV account
           </Button>
         </div>
-        {google.isError ? (
-          <p role="alert" className="mt-2 text-sm text-red-700">
-            {google.error.message}
-          </p>
-        ) : null}
       </div>
     );
   }
@@ -343,16 +382,23 @@ function AddConnection({ userId }: { userId: string }) {
           </Field>
         </>
       )}
-      {connect.isError ? (
+      {formError || connect.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {connect.error.message}
+          {formError ?? plainConnectError(kind, connect.error?.message ?? "")}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={connect.isPending}>
           {connect.isPending ? "Connecting…" : "Connect"}
         </Button>
-        <Button variant="ghost" onClick={() => setKind(null)}>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setKind(null);
+            setFormError(null);
+            connect.reset();
+          }}
+        >
           Cancel
         </Button>
       </div>

@@ -1,0 +1,91 @@
+import { expandSeries, seriesBounds } from "../../../../core/calendar/external/expand-series.ts";
+import {
+  type ParsedCalendar,
+  parseCalendar,
+} from "../../../../core/calendar/external/parse-calendar.ts";
+import {
+  CalendarDataError,
+  EXTERNAL_LIMITS,
+  type ExternalSeries,
+  type SeriesBounds,
+} from "../../../../core/calendar/external/types.ts";
+
+const DAY = 86_400_000;
+
+/**
+ * The CPU-heavy reading of a connected calendar, as jobs that run in the calendar worker
+ * (calendar-pool.ts) — or inline, for inputs too small to be worth a thread hop. Pure: the
+ * same job gives the same answer on either side.
+ */
+export type CalendarJob =
+  /**
+   * One iCalendar text (an ICS address) → its series. Bytes are decoded (UTF-8, a BOM
+   * dropped) where the job runs: a big body crosses to the worker as bytes (transferred),
+   * not as a string to copy.
+   */
+  | { kind: "parse"; text: string | Uint8Array }
+  /** Many small iCalendar texts (CalDAV objects, Google events) → the first series of each. */
+  | { kind: "parse-each"; texts: string[] }
+  /** Proves the series expand within the budgets; answers each one's stored bounds. */
+  | { kind: "check"; series: ExternalSeries[]; now: number };
+
+/** One text of a parse-each job: its first series (null when it holds none), or why not. */
+export type ParsedItem =
+  | { series: ExternalSeries | null }
+  | { error: { message: string; reason: CalendarDataError["reason"] } };
+
+export type CalendarJobResult<J extends CalendarJob> = J extends { kind: "parse" }
+  ? ParsedCalendar
+  : J extends { kind: "parse-each" }
+    ? ParsedItem[]
+    : SeriesBounds[];
+
+/**
+ * Proves every series can be expanded within the limits over the window planning and the
+ * calendar use most (a week back, three months ahead), with one step budget for the whole
+ * calendar: a hostile calendar fails here with CalendarDataError, once, before anything is
+ * stored. Reads of other windows are bounded by the same budgets. Answers each series'
+ * bounds for the database prefilter (walking a COUNT rule is part of the same CPU work).
+ */
+export function checkSeries(series: ExternalSeries[], now: number): SeriesBounds[] {
+  const ctx = {
+    from: new Date(now - 7 * DAY),
+    to: new Date(now + 92 * DAY),
+    personZone: "UTC",
+    addresses: [],
+    budget: { steps: EXTERNAL_LIMITS.maxStepsPerCalendar },
+  };
+  for (const s of series) expandSeries(s, ctx);
+  return series.map(seriesBounds);
+}
+
+function parseEach(texts: string[]): ParsedItem[] {
+  return texts.map((text) => {
+    try {
+      return { series: parseCalendar(text).series[0] ?? null };
+    } catch (error) {
+      if (error instanceof CalendarDataError)
+        return { error: { message: error.message, reason: error.reason } };
+      throw error;
+    }
+  });
+}
+
+const decode = (text: string | Uint8Array): string =>
+  typeof text === "string"
+    ? text
+    : Buffer.from(text.buffer, text.byteOffset, text.byteLength)
+        .toString("utf8")
+        .replace(/^\uFEFF/, "");
+
+export function runCalendarJob<J extends CalendarJob>(job: J): CalendarJobResult<J> {
+  switch (job.kind) {
+    case "parse":
+      return parseCalendar(decode(job.text)) as CalendarJobResult<J>;
+    case "parse-each":
+      return parseEach(job.texts) as CalendarJobResult<J>;
+    case "check":
+      return checkSeries(job.series, job.now) as CalendarJobResult<J>;
+  }
+  throw new Error("unknown calendar job");
+}
