@@ -149,6 +149,7 @@ export async function startFakeOpenAi(reply = "Hello from the fake model.") {
             setTimeout(drip, DRIP_MS);
             return;
           }
+          chunk({}, "stop");
           res.write(
             `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 0, model, choices: [], usage: { prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 } })}\n\n`,
           );
