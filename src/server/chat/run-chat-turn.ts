@@ -11,6 +11,7 @@ import {
   type LanguageModel,
   LlmError,
 } from "../integrations/llm/language-model.ts";
+import { isDatabaseUnavailable } from "../plugins/errors.ts";
 import { commitChatTurn, prepareChatTurn, refundChatTurn } from "./chat-turn.ts";
 
 export type ChatTurnDeps = {
@@ -109,7 +110,8 @@ export async function startChatTurn(
         deps.log.error({ err: e }, "chat: refund failed"),
       );
       deps.log.warn({ err }, "chat: turn failed, allowance refunded");
-      throw err instanceof AppError ? err : modelFailure(err);
+      // a lost database connection stays itself: the error handler answers 503 + Retry-After
+      throw err instanceof AppError || isDatabaseUnavailable(err) ? err : modelFailure(err);
     } finally {
       // a caller that stopped reading (a client gone away) ends the model's stream and is
       // refunded too
