@@ -74,4 +74,25 @@ describe("defineRoute", () => {
     const drifted = await withBody.inject({ method: "DELETE", url: `/api/tasks/${id}` });
     expect(drifted.statusCode).toBe(500);
   });
+
+  it("holds a stream's route answering as JSON to its `done` event's schema", async () => {
+    const reply = {
+      response: "Done.",
+      tokensUsed: 3,
+      model: "built-in",
+      conversationId: "7d8e0b4a-1c8e-4f5a-9a55-3b1c2f0e9d11",
+      title: "Plan",
+      remainingUsage: 9,
+      calendarChanged: false,
+    };
+    const ask = (answer: unknown) =>
+      appWith(true, (app, ctx) => defineRoute(app, ctx, "chat", async () => answer as never));
+    const payload = { message: "hello" };
+    const good = await (await ask(reply)).inject({ method: "POST", url: "/api/chat", payload });
+    expect(good.statusCode).toBe(200);
+    expect(good.json()).toEqual(reply);
+    const { title: _dropped, ...drifted } = reply;
+    const bad = await (await ask(drifted)).inject({ method: "POST", url: "/api/chat", payload });
+    expect(bad.statusCode).toBe(500);
+  });
 });

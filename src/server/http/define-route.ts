@@ -52,7 +52,10 @@ type Statuses<K extends EndpointName> = keyof Schemas<K>["responses"] & number;
 type FirstJson<K extends EndpointName> = Schemas<K>["responses"] extends { 200: infer R }
   ? R extends z.ZodType
     ? z.input<R>
-    : never
+    : // a stream answers its `done` event's JSON alone when the caller does not ask for a stream
+      R extends { events: { done: infer D extends z.ZodType } }
+      ? z.input<D>
+      : never
   : never;
 
 /**
@@ -168,6 +171,12 @@ function checkResponse(
   if (!schema) problem = `status ${status} is not declared`;
   else if (isRaw(schema)) {
     if (schema.raw === "empty" && body !== undefined) problem = "a body where none is declared";
+    // a stream's route answering as JSON: the `done` event's fields
+    const done = schema.events?.done;
+    if (done && body !== undefined) {
+      const parsed = done.safeParse(body);
+      if (!parsed.success) problem = parsed.error.issues.slice(0, 5);
+    }
   } else {
     const parsed = schema.safeParse(body);
     if (!parsed.success) problem = parsed.error.issues.slice(0, 5);

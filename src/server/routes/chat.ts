@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { suspiciousPatterns } from "../../core/chat/message-rules.ts";
-import { chatRequest, idParam } from "../../core/contract/chat.ts";
+import { chatResponse } from "../../core/contract/chat.ts";
 import { localeFrom } from "../assistant/format-when.ts";
 import { undoAction } from "../assistant/record-actions.ts";
-import { currentUser } from "../auth/authenticate.ts";
 import { type ChatReply, type ChatTurnEvent, startChatTurn } from "../chat/run-chat-turn.ts";
 import { pushAllBlocks, refreshConnections } from "../connections/refresh-connections.ts";
 import type { AppContext } from "../context.ts";
-import { AppError, parseInput } from "../errors.ts";
+import { AppError } from "../errors.ts";
+import { defineRoute } from "../http/define-route.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 /** A short window per user protects the model budget, even for Pro. */
@@ -18,7 +18,7 @@ export function registerChatRoutes(
   ctx: AppContext,
   limit: { max: number; windowSeconds: number } = CHAT_RATE_LIMIT,
 ): void {
-  const preHandler = [ctx.requireUser, rateLimit(ctx.db, { ...CHAT_RATE_LIMIT, ...limit })];
+  const preHandler = [rateLimit(ctx.db, { ...CHAT_RATE_LIMIT, ...limit })];
   /** The person's write calendar follows what the assistant changed (bounded; never throws). */
   const followWriteCalendar = (request: FastifyRequest, userId: string) =>
     pushAllBlocks(
@@ -27,10 +27,8 @@ export function registerChatRoutes(
     ).catch((err) => request.log.warn({ err }, "chat: pushing blocks failed"));
 
   /** Undoes one change the assistant made (the user's own only; a second Undo is a no-op). */
-  app.post("/api/assistant/actions/:id/undo", { preHandler: ctx.requireUser }, async (request) => {
-    const user = currentUser(request);
-    const { id } = parseInput(idParam, request.params);
-    const undone = await undoAction(ctx.db, { userId: user.id, actionId: id });
+  defineRoute(app, ctx, "undoAssistantAction", async ({ user, params, request }) => {
+    const undone = await undoAction(ctx.db, { userId: user.id, actionId: params.id });
     if (undone.calendarChanged) await followWriteCalendar(request, user.id);
     return undone;
   });
@@ -40,34 +38,39 @@ export function registerChatRoutes(
    * server-sent events — `delta` events with text, then one `done` event carrying the same
    * JSON fields as the plain response, or one `error` event.
    */
-  app.post("/api/chat", { preHandler }, async (request, reply) => {
-    const user = currentUser(request);
-    const input = parseInput(chatRequest, request.body);
-    const flagged = suspiciousPatterns(input.message);
-    if (flagged.length > 0)
-      request.log.warn({ userId: user.id, flagged }, "chat: suspicious pattern");
-    const services = { db: ctx.db, config: ctx.config, now: ctx.now, log: request.log };
-    const { provider, baseUrl } = ctx.config.llm;
-    const turn = await startChatTurn(
-      {
-        db: ctx.db,
-        now: ctx.now,
-        log: request.log,
-        model: ctx.chatModel,
-        requestModels: !baseUrl && (provider ?? "openai") === "openai",
-        refreshCalendars: (userId) =>
-          refreshConnections({ ...services, google: ctx.google }, { userId, waitMs: 2_000 }),
-        calendarChanged: (userId) => followWriteCalendar(request, userId),
-      },
-      // times in replies are written the way the browser's calendar writes them
-      { user, input, locale: localeFrom(request.headers["accept-language"]) },
-    );
-    if (String(request.headers.accept ?? "").includes("text/event-stream"))
-      return streamEvents(reply, turn.run);
-    let done: ChatReply | undefined;
-    for await (const event of turn.run()) if (event.type === "done") done = event.reply;
-    return done;
-  });
+  defineRoute(
+    app,
+    ctx,
+    "chat",
+    async ({ user, body: input, request, reply }) => {
+      const flagged = suspiciousPatterns(input.message);
+      if (flagged.length > 0)
+        request.log.warn({ userId: user.id, flagged }, "chat: suspicious pattern");
+      const services = { db: ctx.db, config: ctx.config, now: ctx.now, log: request.log };
+      const { provider, baseUrl } = ctx.config.llm;
+      const turn = await startChatTurn(
+        {
+          db: ctx.db,
+          now: ctx.now,
+          log: request.log,
+          model: ctx.chatModel,
+          requestModels: !baseUrl && (provider ?? "openai") === "openai",
+          refreshCalendars: (userId) =>
+            refreshConnections({ ...services, google: ctx.google }, { userId, waitMs: 2_000 }),
+          calendarChanged: (userId) => followWriteCalendar(request, userId),
+        },
+        // times in replies are written the way the browser's calendar writes them
+        { user, input, locale: localeFrom(request.headers["accept-language"]) },
+      );
+      if (String(request.headers.accept ?? "").includes("text/event-stream"))
+        return streamEvents(reply, turn.run, ctx.checkResponses);
+      let done: ChatReply | undefined;
+      for await (const event of turn.run()) if (event.type === "done") done = event.reply;
+      if (!done) throw new Error("the chat turn ended without its reply");
+      return done;
+    },
+    { preHandler },
+  );
 }
 
 /**
@@ -77,6 +80,7 @@ export function registerChatRoutes(
 async function streamEvents(
   reply: FastifyReply,
   run: (signal: AbortSignal) => AsyncGenerator<ChatTurnEvent, void>,
+  checkResponses: boolean,
 ) {
   const abort = new AbortController();
   reply.raw.on("close", () => {
@@ -94,7 +98,13 @@ async function streamEvents(
   try {
     for await (const event of run(abort.signal)) {
       if (event.type === "delta") send("delta", { text: event.text });
-      else send("done", event.reply);
+      else {
+        // in development and tests the `done` event is held to the contract, like JSON answers
+        if (checkResponses && !chatResponse.safeParse(event.reply).success) {
+          reply.log.error({ route: "chat" }, "the stream's done event does not match the contract");
+        }
+        send("done", event.reply);
+      }
     }
   } catch (err) {
     const failure =
@@ -109,4 +119,5 @@ async function streamEvents(
   } finally {
     reply.raw.end();
   }
+  return reply;
 }

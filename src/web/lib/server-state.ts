@@ -68,14 +68,3 @@ export function calendarChanged(queryClient: QueryClient): Promise<void> {
     queryClient.invalidateQueries({ queryKey: ["tasks"] }),
   ]).then(() => undefined);
 }
-
-/**
- * The chat's stream still announces a calendar change as a window event (its hook belongs to
- * the chat's own work); this turns it into the query client's invalidation, once per app.
- */
-export const CALENDAR_CHANGED_EVENT = "sage:calendar-changed";
-export function bridgeCalendarChangedEvent(queryClient: QueryClient): () => void {
-  const changed = () => void calendarChanged(queryClient);
-  window.addEventListener(CALENDAR_CHANGED_EVENT, changed);
-  return () => window.removeEventListener(CALENDAR_CHANGED_EVENT, changed);
-}

@@ -24,7 +24,6 @@ import { useAuth } from "../lib/auth-context.ts";
 import { call } from "../lib/client.ts";
 import { takePendingOnboarding } from "../lib/pending-onboarding.ts";
 import { useLocation, useNavigate } from "../lib/router.tsx";
-import { bridgeCalendarChangedEvent } from "../lib/server-state.ts";
 import { useMeta } from "../lib/use-meta.ts";
 import { useOnline } from "../lib/use-online.ts";
 
@@ -223,9 +222,6 @@ function ChatScreen() {
 
   // a quick setup finished before sign-in: save it now, and start the chat from it
   const queryClient = useQueryClient();
-  // the chat's stream announces calendar changes as a window event: the calendar and the
-  // tasks refresh through the query client
-  useEffect(() => bridgeCalendarChangedEvent(queryClient), [queryClient]);
   useEffect(() => {
     const pending = takePendingOnboarding();
     if (!pending) return;

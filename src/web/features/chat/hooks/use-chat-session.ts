@@ -5,6 +5,7 @@ import type { ActionCard } from "../../../../core/contract/assistant-actions.ts"
 import type { ChatResponse } from "../../../../core/contract/chat.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { apiStream } from "../../../lib/api-stream.ts";
+import { calendarChanged } from "../../../lib/server-state.ts";
 import { type Assistant, conversationsKey, fetchConversation, usageKey } from "../api/queries.ts";
 import {
   assistantGreeting,
@@ -23,9 +24,6 @@ export type UiMessage = {
 };
 
 export type ChatStatus = "idle" | "waiting" | "streaming";
-
-/** A DOM event, so the chat and the calendar features stay independent of each other. */
-export const CALENDAR_CHANGED_EVENT = "sage:calendar-changed";
 
 const newId = () => crypto.randomUUID();
 const message = (role: UiMessage["role"], content: string): UiMessage => ({
@@ -124,8 +122,8 @@ export function useChatSession({ canUse, onUpgrade, initialMessages = [] }: Opti
         if (!final) throw new ApiError(500, "stream", "The reply ended early.");
         const done = final;
         setConversationId(done.conversationId);
-        // the calendar panel listens and syncs, so the assistant's changes show without a reload
-        if (done.calendarChanged) window.dispatchEvent(new Event(CALENDAR_CHANGED_EVENT));
+        // the calendar and the tasks are asked again wherever shown: the changes show at once
+        if (done.calendarChanged) void calendarChanged(queryClient);
         setMessages((prev) =>
           prev.map((m) =>
             m.id === replyId
@@ -202,16 +200,19 @@ export function useChatSession({ canUse, onUpgrade, initialMessages = [] }: Opti
   }, []);
 
   /** A card changed (undone): show it, and let the calendar sync. */
-  const updateCard = useCallback((card: ActionCard) => {
-    setMessages((prev) =>
-      prev.map((m) =>
-        m.actions?.some((a) => a.id === card.id)
-          ? { ...m, actions: m.actions.map((a) => (a.id === card.id ? card : a)) }
-          : m,
-      ),
-    );
-    window.dispatchEvent(new Event(CALENDAR_CHANGED_EVENT));
-  }, []);
+  const updateCard = useCallback(
+    (card: ActionCard) => {
+      setMessages((prev) =>
+        prev.map((m) =>
+          m.actions?.some((a) => a.id === card.id)
+            ? { ...m, actions: m.actions.map((a) => (a.id === card.id ? card : a)) }
+            : m,
+        ),
+      );
+      void calendarChanged(queryClient);
+    },
+    [queryClient],
+  );
 
   const newChat = useCallback(() => {
     setAssistant(null);
