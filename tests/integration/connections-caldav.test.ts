@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectionCalendars } from "../../src/server/db/schema.ts";
+import { inZone } from "../support/connected-person.ts";
 import {
   RADICALE_PASSWORD,
   RADICALE_USER,
@@ -77,16 +78,7 @@ async function connectWritingToWork(s: Session) {
   return { connection, work };
 }
 
-async function signedIn() {
-  const s = await t.signIn();
-  await t.app.inject({
-    method: "PATCH",
-    url: "/api/profile",
-    headers: s.headers,
-    payload: { timezone: "Europe/Berlin" },
-  });
-  return s;
-}
+const signedIn = async () => inZone(t, await t.signIn());
 const week = (s: Session) =>
   t.app.inject({
     method: "GET",

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCalendarTool } from "../../src/server/assistant/run-calendar-tool.ts";
+import { connectIcs, inZone } from "../support/connected-person.ts";
 import { type IcsServer, icsFixture, startIcsServer } from "../support/ics-server.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -35,21 +36,8 @@ async function connected(
   path: string,
   email?: string,
 ): Promise<{ s: Session; connectionId: string }> {
-  const s = await t.signIn(email);
-  await t.app.inject({
-    method: "PATCH",
-    url: "/api/profile",
-    headers: s.headers,
-    payload: { timezone: "Europe/Berlin" },
-  });
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/connections",
-    headers: s.headers,
-    payload: { kind: "ics", url: ics.url(path) },
-  });
-  expect(res.statusCode).toBe(201);
-  return { s, connectionId: res.json().connection.id };
+  const s = await inZone(t, await t.signIn(email));
+  return { s, connectionId: await connectIcs(t, s, ics.url(path)) };
 }
 
 describe("connected events in GET /api/calendar-events", () => {

@@ -15,6 +15,7 @@ import { listConnectedOccurrences } from "../../src/server/connections/list-exte
 import { calendarConnections, calendarEvents } from "../../src/server/db/schema.ts";
 import { createGoogleSignIn } from "../../src/server/integrations/identity/google.ts";
 import { ensureProfile } from "../../src/server/profile/ensure-profile.ts";
+import { inZone } from "../support/connected-person.ts";
 import {
   FAKE_CLIENT_ID,
   FAKE_CLIENT_SECRET,
@@ -156,14 +157,7 @@ async function signedIn(): Promise<Session> {
     sessionId: sessionIdFromCookie(cookie)!,
     email: user.email,
   });
-  const s = { user, headers: { authorization: `Bearer ${token}` }, session: cookie };
-  await t.app.inject({
-    method: "PATCH",
-    url: "/api/profile",
-    headers: s.headers,
-    payload: { timezone: "Europe/Berlin" },
-  });
-  return s;
+  return inZone(t, { user, headers: { authorization: `Bearer ${token}` }, session: cookie });
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncDueConnections } from "../../src/server/connections/refresh-connections.ts";
 import { syncConnection } from "../../src/server/connections/sync-connection.ts";
 import { calendarConnections } from "../../src/server/db/schema.ts";
+import { connectIcs, inZone } from "../support/connected-person.ts";
 import { type IcsServer, icsFixture, startIcsServer } from "../support/ics-server.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -31,21 +32,8 @@ const conference = [
 
 type Session = Awaited<ReturnType<TestApp["signIn"]>>;
 async function connectedTo(path: string): Promise<{ s: Session; id: string }> {
-  const s = await t.signIn();
-  await t.app.inject({
-    method: "PATCH",
-    url: "/api/profile",
-    headers: s.headers,
-    payload: { timezone: "Europe/Berlin" },
-  });
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/connections",
-    headers: s.headers,
-    payload: { kind: "ics", url: ics.url(path) },
-  });
-  expect(res.statusCode).toBe(201);
-  return { s, id: res.json().connection.id };
+  const s = await inZone(t, await t.signIn());
+  return { s, id: await connectIcs(t, s, ics.url(path)) };
 }
 
 describe("when connections sync", () => {
