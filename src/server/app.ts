@@ -123,7 +123,7 @@ export async function buildApp(opts: BuildOptions) {
   registerJsonBody(app);
   registerErrorHandling(app);
   warnOnUntrustedProxy(app, config);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(cookie, { secret: config.sessionSecret });
 
   const tokens = createAccessTokens(config.sessionSecret, config.publicUrl.origin);

@@ -56,8 +56,9 @@ export function registerJsonBody(app: FastifyInstance): void {
     done(null, value);
   });
   // the same rule for path parameters and query strings (a %00 in a URL reaches them decoded)
-  app.addHook("preValidation", async (request) => {
+  // (a callback hook, not an async one: it runs on every request and has nothing to await)
+  app.addHook("preValidation", (request, _reply, done) => {
     const problem = textProblem(request.params) ?? textProblem(request.query);
-    if (problem) throw new AppError(400, "bad_request", problem);
+    done(problem ? new AppError(400, "bad_request", problem) : undefined);
   });
 }
