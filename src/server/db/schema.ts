@@ -323,6 +323,18 @@ export const calendarVersions = pgTable("calendar_versions", {
   version: integer("version").notNull().default(0),
 });
 
+/**
+ * A user's task-list version: bumped by a trigger in the transaction of every change to
+ * their tasks (drizzle/0009), like calendar_versions for events; the task list's cache is
+ * checked against it.
+ */
+export const taskVersions = pgTable("task_versions", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: integer("version").notNull().default(0),
+});
+
 export const sageVotes = pgTable("sage_votes", {
   sageId: text("sage_id").primaryKey(),
   count: integer("count").notNull().default(0),
