@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listEventsWithOccurrences } from "../../src/server/calendar/list-events.ts";
 import { calendarEvents, profiles } from "../../src/server/db/schema.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -23,6 +24,37 @@ async function week(headers: Record<string, string>, range = WEEK) {
 // The same range asked again is answered from this process's RangedListCache; these
 // changes are made in the database directly, as another instance would make them.
 describe("a ranged calendar list asked again", () => {
+  it("is answered from the cache until the calendar changes", async () => {
+    const s = await t.signIn();
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/calendar-events",
+      headers: s.headers,
+      payload: { title: "Gym", start_time: "2025-06-04T18:00:00.000Z" },
+    });
+    expect(created.statusCode).toBe(201);
+    const range = {
+      userId: s.user.id,
+      from: "2025-06-02T00:00:00.000Z",
+      to: "2025-06-09T00:00:00.000Z",
+    };
+    const first = await listEventsWithOccurrences(t.db, range);
+    const again = await listEventsWithOccurrences(t.db, range);
+    // the very list object: read from the cache (whose answer is serialized once), not
+    // read and expanded again
+    expect(again.list).toBe(first.list);
+    expect(again.connected).toBe(false);
+
+    await t.db
+      .update(calendarEvents)
+      .set({ title: "Gym (moved)" })
+      .where(eq(calendarEvents.id, created.json().event.id));
+    const changed = await listEventsWithOccurrences(t.db, range);
+    expect(changed.list).not.toBe(first.list);
+    expect(changed.list.events.map((e) => e.title)).toEqual(["Gym (moved)"]);
+    expect((await listEventsWithOccurrences(t.db, range)).list).toBe(changed.list);
+  });
+
   it("shows a change made outside this process (calendar version bumped)", async () => {
     const s = await t.signIn();
     const created = await t.app.inject({

@@ -241,4 +241,36 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL behave as one", ()
     expect(fresh.headers.get("etag")).not.toBe(etag);
     expect(await fresh.text()).toContain("SUMMARY:second");
   });
+
+  it("a task changed through one instance is seen fresh in the other's task list", async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const headers = await signIn(a.url, "fresh-tasks@example.com");
+    const list = async (base: string) => {
+      const res = await fetch(`${base}/api/tasks`, { headers });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { tasks: { title: string }[] }).tasks.map((t) => t.title);
+    };
+    const created = await fetch(`${b.url}/api/tasks`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ title: "Draft the report", estimateMinutes: 60 }),
+    });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { task: { id: string } }).task.id;
+    // a's cache now holds the list
+    expect(await list(a.url)).toEqual(["Draft the report"]);
+    expect(await list(a.url)).toEqual(["Draft the report"]);
+
+    const renamed = await fetch(`${b.url}/api/tasks/${id}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ title: "Send the report", estimateMinutes: 60 }),
+    });
+    expect(renamed.status).toBe(200);
+    expect(await list(a.url)).toEqual(["Send the report"]);
+
+    const deleted = await fetch(`${b.url}/api/tasks/${id}`, { method: "DELETE", headers });
+    expect(deleted.status).toBeLessThan(300);
+    expect(await list(a.url)).toEqual([]);
+  });
 });

@@ -135,23 +135,38 @@ const rangedLists = preparedPerDb(() => new RangedListCache(RANGED_LIST_CACHE_BY
  * The ranged list's one statement (`userId`, `from`, `to` placeholders): the user's zone,
  * whether a connected calendar has anything in the range, and the events that may occur in
  * it (mayOccurBetween), from the profile row left-joined to the events — so even a range
- * without events answers one row, and the list costs one round trip instead of four.
+ * without events answers one row, and the list costs one round trip instead of four. The
+ * profile's values are a subquery fenced by its limit, so PostgreSQL works them out once
+ * and not once per joined event (pulled up into the join, both sub-selects ran per row).
  */
 export const rangedEventsQuery = (db: Db) => {
   const from = sql.placeholder("from");
   const to = sql.placeholder("to");
-  return db
+  const profile = db
     .select({
+      id: profiles.id,
       zone: profiles.timezone,
-      connected: connectedIn({ from, to }),
-      version: calendarVersion,
-      event: calendarEvents,
+      connected: connectedIn({ from, to }).as("connected_in_range"),
+      version: calendarVersion.as("calendar_version"),
     })
     .from(profiles)
+    .where(eq(profiles.id, sql.placeholder("userId")))
+    // one row by its key anyway: the limit fences the subquery (PostgreSQL does not pull a
+    // subquery with a LIMIT up into the join; drizzle drops an `offset 0`)
+    .limit(1)
+    .as("profile");
+  return db
+    .select({
+      zone: profile.zone,
+      connected: profile.connected,
+      version: profile.version,
+      event: calendarEvents,
+    })
+    .from(profile)
     .leftJoin(
       calendarEvents,
       and(
-        eq(calendarEvents.userId, profiles.id),
+        eq(calendarEvents.userId, profile.id),
         isNull(calendarEvents.deletedAt),
         sql`${calendarEvents.startTime} < ${to}`,
         or(
@@ -166,14 +181,15 @@ export const rangedEventsQuery = (db: Db) => {
         ),
       ),
     )
-    .where(eq(profiles.id, sql.placeholder("userId")))
     .orderBy(asc(calendarEvents.startTime), asc(calendarEvents.id));
 };
 const rangedEvents = preparedPerDb((db) => rangedEventsQuery(db).prepare("ranged_events"));
 
-export type ListedEvents = RangedList & {
+export type ListedEvents = {
+  /** Shared with the cache when it came from there: never changed by a caller. */
+  list: RangedList;
   /** Does a connected calendar hold anything in the range (only asked for a whole range)? */
-  connected?: boolean;
+  connected: boolean;
 };
 
 /**
@@ -188,7 +204,8 @@ export async function listEventsWithOccurrences(
   db: Db,
   opts: { userId: string; from?: string | undefined; to?: string | undefined },
 ): Promise<ListedEvents> {
-  if (!opts.from || !opts.to) return { events: await listEvents(db, opts) };
+  if (!opts.from || !opts.to)
+    return { list: { events: await listEvents(db, opts) }, connected: false };
   const params = {
     userId: opts.userId,
     from: new Date(opts.from).toISOString(),
@@ -199,19 +216,19 @@ export async function listEventsWithOccurrences(
   // version in one primary-key row; otherwise the rows are read straight away
   if (cache.has(opts.userId, params)) {
     const [stamp] = await rangedStamp(db).execute(params);
-    if (!stamp) return { events: await listEvents(db, opts), connected: false };
+    if (!stamp) return { list: { events: await listEvents(db, opts) }, connected: false };
     const zone = stamp.zone ?? "UTC";
     const hit = cache.get(opts.userId, { ...params, version: stamp.version, zone });
-    if (hit) return { ...hit, connected: stamp.connected };
+    if (hit) return { list: hit, connected: stamp.connected };
   }
   const rows = await rangedEvents(db).execute(params);
   // no profile row (an account being deleted): the plain path answers as it always did
-  if (rows.length === 0) return { events: await listEvents(db, opts), connected: false };
+  if (rows.length === 0) return { list: { events: await listEvents(db, opts) }, connected: false };
   const first = rows[0]!;
   const zone = first.zone ?? "UTC";
   const list = expandRows(rows, { from: new Date(params.from), to: new Date(params.to), zone });
   cache.set(opts.userId, { ...params, version: first.version, zone }, list);
-  return { ...list, connected: first.connected };
+  return { list, connected: first.connected };
 }
 
 /**

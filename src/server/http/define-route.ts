@@ -47,6 +47,31 @@ export function respond(status: number, body?: unknown): Responded {
   return new Responded(status, body);
 }
 
+/**
+ * A 200 answer whose JSON is written once per value: a value answered again (a cached
+ * list, the same object on every hit) is not serialized again on every request. In
+ * development and tests the value is checked against the contract like any answer, and
+ * the JSON against the value.
+ */
+export class Serialized<B = unknown> {
+  constructor(
+    readonly value: B,
+    readonly json: string,
+  ) {}
+}
+
+const written = new WeakMap<object, string>();
+
+/** Answers `value` (shared, never changed) with its JSON, written once per value. */
+export function serialized<B extends object>(value: B): Serialized<B> {
+  let json = written.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    written.set(value, json);
+  }
+  return new Serialized(value, json);
+}
+
 type BodyIn<R> = R extends z.ZodType ? z.input<R> : undefined;
 type Statuses<K extends EndpointName> = keyof Schemas<K>["responses"] & number;
 type FirstJson<K extends EndpointName> = Schemas<K>["responses"] extends { 200: infer R }
@@ -66,6 +91,7 @@ type FirstJson<K extends EndpointName> = Schemas<K>["responses"] extends { 200: 
 export type RouteResult<K extends EndpointName> =
   | FirstJson<K>
   | { [S in Statuses<K>]: Responded<S, BodyIn<Schemas<K>["responses"][S]>> }[Statuses<K>]
+  | Serialized<FirstJson<K>>
   | FastifyReply;
 
 /** A preHandler; those typed for their own route's request (the feed's) are welcome too. */
@@ -149,6 +175,17 @@ export function defineRoute<K extends EndpointName>(
           );
         }
         return reply;
+      }
+      if (result instanceof Serialized) {
+        if (ctx.checkResponses) {
+          checkResponse(request, name, schemas, defaultStatus, result.value);
+          if (result.json !== JSON.stringify(result.value)) {
+            request.log.error({ route: name }, "a serialized answer differs from its value");
+            throw new Error(`${name}: the serialized answer differs from its value`);
+          }
+        }
+        reply.code(defaultStatus).type("application/json; charset=utf-8");
+        return result.json;
       }
       const { status, body: answer } =
         result instanceof Responded ? result : { status: defaultStatus, body: result };

@@ -22,7 +22,7 @@ import { listConnectedEvents, mergeByStart } from "../connections/connected-even
 import { isConnectedOccurrenceId } from "../connections/list-external-occurrences.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, notFound } from "../errors.ts";
-import { defineRoute, respond } from "../http/define-route.ts";
+import { defineRoute, respond, serialized } from "../http/define-route.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 /**
@@ -55,17 +55,18 @@ export function registerCalendarRoutes(
   };
 
   defineRoute(app, ctx, "listEvents", async ({ user, query: { from, to } }) => {
-    const { connected, ...listed } = await listEventsWithOccurrences(ctx.db, {
+    const { list, connected } = await listEventsWithOccurrences(ctx.db, {
       userId: user.id,
       from,
       to,
     });
-    // connected calendars' occurrences only for a whole range (issue 16) that holds some
-    if (!from || !to || !connected) return listed;
+    // connected calendars' occurrences only for a whole range (issue 16) that holds some;
+    // otherwise the list as it is (a cached list's JSON is written once)
+    if (!from || !to || !connected) return serialized(list);
     return {
-      ...listed,
+      ...list,
       events: mergeByStart(
-        listed.events,
+        list.events,
         await listConnectedEvents(ctx.db, { userId: user.id, from, to }),
       ),
     };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.ts";
-import { defineRoute, respond } from "../http/define-route.ts";
+import { defineRoute, respond, serialized } from "../http/define-route.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 import { createTask } from "../tasks/create-task.ts";
 import { deleteTask } from "../tasks/delete-task.ts";
@@ -20,9 +20,10 @@ export const TASK_WRITE_RATE_LIMIT = {
 export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   const write = { preHandler: [rateLimit(ctx.db, TASK_WRITE_RATE_LIMIT)] };
 
-  defineRoute(app, ctx, "listTasks", async ({ user }) => ({
-    tasks: (await listTasks(ctx.db, user.id)).map(toTaskDto),
-  }));
+  // a list answered again is the same object, its JSON written once
+  defineRoute(app, ctx, "listTasks", async ({ user }) =>
+    serialized(await listTasks(ctx.db, user.id)),
+  );
 
   defineRoute(
     app,
