@@ -353,6 +353,61 @@ describe("the offline assistant acts on the calendar", () => {
     expect(await events(s)).toEqual([]);
   });
 
+  it("moving a whole series moves its cancelled and edited occurrences with it; Undo puts all back", async () => {
+    const s = await user();
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/calendar-events",
+      headers: s.headers,
+      payload: {
+        title: "Swim",
+        start_time: NOW.set({ hour: 18 }).toUTC().toISO(),
+        end_time: NOW.set({ hour: 19 }).toUTC().toISO(),
+        recurrence_frequency: "DAILY",
+        recurrence_count: 5,
+      },
+    });
+    const series = created.json().event as { id: string; version: number };
+    const occurrenceAt = (day: number, hour: number) =>
+      NOW.plus({ days: day }).set({ hour, minute: 0 }).toUTC().toISO()!;
+    // Monday's swim cancelled, Wednesday's moved to 20:00, in the calendar
+    const cancelled = await t.app.inject({
+      method: "DELETE",
+      url: `/api/calendar-events?eventId=${series.id}&occurrence=${occurrenceAt(1, 18)}&scope=this`,
+      headers: s.headers,
+    });
+    expect(cancelled.statusCode).toBeLessThan(300);
+    const edited = await t.app.inject({
+      method: "PUT",
+      url: `/api/calendar-events?eventId=${series.id}&occurrence=${occurrenceAt(3, 18)}&scope=this`,
+      headers: s.headers,
+      payload: { title: "Swim", start_time: occurrenceAt(3, 20), end_time: occurrenceAt(3, 21) },
+    });
+    expect(edited.statusCode).toBeLessThan(300);
+    const occurrences = async () =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: "/api/calendar-events?from=2031-03-01T00:00:00Z&to=2031-03-10T00:00:00Z",
+          headers: s.headers,
+        })
+      )
+        .json()
+        .occurrences.map((o: { start: string }) => local(o.start));
+    const before = ["Sun 18:00", "Tue 18:00", "Wed 20:00", "Thu 18:00"];
+    expect(await occurrences()).toEqual(before);
+
+    const asked = await say(s, "move the swim on Tuesday to Tuesday 7pm");
+    expect(asked.response).toContain("or the whole series?");
+    const all = await say(s, "the whole series", { conversationId: asked.conversationId });
+    expect(all.response).toContain("(the whole series)");
+    // every session an hour later; Monday stays cancelled, Wednesday's edit stays its own
+    expect(await occurrences()).toEqual(["Sun 19:00", "Tue 19:00", "Wed 20:00", "Thu 19:00"]);
+
+    expect((await undo(s, all.actions![0]!.id)).statusCode).toBe(200);
+    expect(await occurrences()).toEqual(before);
+  });
+
   it("a move's Undo restores the exact time, and cards survive a reload", async () => {
     const s = await user();
     const added = await say(s, "add physio Tuesday 8:15am for 45 minutes");

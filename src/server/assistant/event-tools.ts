@@ -1,14 +1,20 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type {
   CalendarToolCall,
   EventMatch,
   Recurrence,
 } from "../../core/assistant/calendar-tools.ts";
-import { eventFields, type ServerEvent } from "../../core/contract/calendar.ts";
+import {
+  eventFields,
+  type ServerEvent,
+  updateOccurrenceRequest,
+} from "../../core/contract/calendar.ts";
 import { createEvent } from "../calendar/create-event.ts";
 import { deleteEvent } from "../calendar/delete-event.ts";
 import { deleteOccurrence, updateOccurrence } from "../calendar/edit-occurrence.ts";
 import { updateEvent } from "../calendar/update-event.ts";
+import { calendarEvents } from "../db/schema.ts";
 import { findMatches, type Hit, overlapping, type ToolCtx } from "./find-events.ts";
 import { quote, timeOf, when } from "./format-when.ts";
 import type { PendingAction } from "./record-actions.ts";
@@ -271,19 +277,39 @@ export async function moveEventTool(
       end: new Date(oldEnd.getTime() + delta),
     });
   }
-  // a series moves by the same amount as the occurrence that was named
-  const seriesStart = new Date(Date.parse(event.start_time) + delta);
-  const seriesEnd = event.end_time ? new Date(Date.parse(event.end_time) + delta) : null;
-  const input = eventFields.parse({
-    ...fieldsOf(event),
-    start_time: seriesStart.toISOString(),
-    end_time: seriesEnd?.toISOString() ?? null,
-  });
-  const updated = await updateEvent(ctx.db, {
-    userId: ctx.userId,
-    eventId: event.id,
-    input: { ...input, version: event.version },
-  });
+  let updated: ServerEvent;
+  let seriesBefore:
+    | { exdates: string[]; overrides: { id: string; recurrenceId: string }[] }
+    | undefined;
+  if (event.recurrence_frequency) {
+    // the whole series, as the calendar's scope=all moves it: by the wall-clock shift the
+    // named occurrence made, its cancelled and edited occurrences with it
+    seriesBefore = { exdates: event.exdates, overrides: await overridesOf(ctx, event.id) };
+    const input = updateOccurrenceRequest.parse({
+      ...fieldsOf(event),
+      start_time: new Date(oldStart.getTime() + delta).toISOString(),
+      end_time: event.end_time ? new Date(oldEnd.getTime() + delta).toISOString() : null,
+      version: event.version,
+    });
+    ({ series: updated } = await updateOccurrence(ctx.db, {
+      userId: ctx.userId,
+      eventId: event.id,
+      occurrence: oldStart.toISOString(),
+      scope: "all",
+      input,
+    }));
+  } else {
+    const input = eventFields.parse({
+      ...fieldsOf(event),
+      start_time: new Date(Date.parse(event.start_time) + delta).toISOString(),
+      end_time: event.end_time ? new Date(Date.parse(event.end_time) + delta).toISOString() : null,
+    });
+    updated = await updateEvent(ctx.db, {
+      userId: ctx.userId,
+      eventId: event.id,
+      input: { ...input, version: event.version },
+    });
+  }
   const after = {
     start: new Date(oldStart.getTime() + delta),
     end: new Date(oldEnd.getTime() + delta),
@@ -324,6 +350,7 @@ export async function moveEventTool(
               endTime: event.end_time,
               // the assistant finds only Sage's own events (listEvents), never connected ones
               source: event.source === "assistant" ? "assistant" : "user",
+              ...seriesBefore,
             },
           },
         ],
@@ -366,6 +393,21 @@ export async function cancelEventTool(
       },
     ],
   };
+}
+
+/** The live edited occurrences of a series, with the occurrence each replaces. */
+async function overridesOf(ctx: ToolCtx, seriesId: string) {
+  const rows = await ctx.db
+    .select({ id: calendarEvents.id, recurrenceId: calendarEvents.recurrenceId })
+    .from(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.seriesId, seriesId),
+        eq(calendarEvents.userId, ctx.userId),
+        isNull(calendarEvents.deletedAt),
+      ),
+    );
+  return rows.map((o) => ({ id: o.id, recurrenceId: o.recurrenceId!.toISOString() }));
 }
 
 const fieldsOf = (e: ServerEvent) => ({

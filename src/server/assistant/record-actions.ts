@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type ActionCard, actionCard } from "../../core/contract/assistant-actions.ts";
+import { LIMITS } from "../../core/contract/calendar.ts";
 import type { Db } from "../db/client.ts";
 import { assistantActions, calendarEvents, tasks } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
@@ -22,6 +23,12 @@ const undoStep = z.discriminatedUnion("op", [
       startTime: z.string(),
       endTime: z.string().nullable(),
       source: z.enum(["user", "assistant"]),
+      /** A moved series: its cancelled occurrences and its edited ones' places, as they were. */
+      exdates: z.array(z.string()).max(LIMITS.eventsPerUser).optional(),
+      overrides: z
+        .array(z.object({ id: z.uuid(), recurrenceId: z.string() }))
+        .max(LIMITS.eventsPerUser)
+        .optional(),
     }),
   }),
   /** One occurrence of a series put back: out of the series' exdates, its override gone. */
@@ -154,9 +161,24 @@ async function applyStep(db: Executor, userId: string, step: UndoStep) {
         startTime: new Date(step.before.startTime),
         endTime: step.before.endTime ? new Date(step.before.endTime) : null,
         source: step.before.source,
+        ...(step.before.exdates ? { exdates: step.before.exdates } : {}),
       })
       .where(and(own, isNull(calendarEvents.deletedAt)))
       .returning({ id: calendarEvents.id });
+    // the series' edited occurrences back in the places they replaced
+    for (const o of done.length ? (step.before.overrides ?? []) : []) {
+      await db
+        .update(calendarEvents)
+        .set({ ...bump, recurrenceId: new Date(o.recurrenceId) })
+        .where(
+          and(
+            eq(calendarEvents.id, o.id),
+            eq(calendarEvents.seriesId, step.id),
+            eq(calendarEvents.userId, userId),
+            isNull(calendarEvents.deletedAt),
+          ),
+        );
+    }
   }
   if (done.length === 0) throw new AppError(409, "conflict", CHANGED_SINCE);
 }
