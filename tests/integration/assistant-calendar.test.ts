@@ -75,6 +75,34 @@ const tasks = async (s: Session) =>
     status: string;
   }[];
 const local = (iso: string) => DateTime.fromISO(iso).setZone(ZONE).toFormat("ccc HH:mm");
+/** A series of five daily sessions, 18:00–19:00 in Berlin, from today (Sunday). */
+async function dailyAt18(s: Session, title: string) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/calendar-events",
+    headers: s.headers,
+    payload: {
+      title,
+      start_time: NOW.set({ hour: 18 }).toUTC().toISO(),
+      end_time: NOW.set({ hour: 19 }).toUTC().toISO(),
+      recurrence_frequency: "DAILY",
+      recurrence_count: 5,
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().event as { id: string; version: number };
+}
+/** The starts of this week's occurrences, as "Sun 18:00" in Berlin. */
+const thisWeeksOccurrences = async (s: Session) =>
+  (
+    await t.app.inject({
+      method: "GET",
+      url: "/api/calendar-events?from=2031-03-01T00:00:00Z&to=2031-03-10T00:00:00Z",
+      headers: s.headers,
+    })
+  )
+    .json()
+    .occurrences.map((o: { start: string }) => local(o.start)) as string[];
 
 describe("the offline assistant acts on the calendar", () => {
   it("adds, lists, moves and cancels events, saying exactly what changed in the person's locale", async () => {
@@ -111,29 +139,9 @@ describe("the offline assistant acts on the calendar", () => {
 
   it("'cancel tomorrow's gym' cancels that one session, never the series; 'all' is the series", async () => {
     const s = await user();
-    // gym every day at 07:00 Berlin from today (Sunday)
-    await t.app.inject({
-      method: "POST",
-      url: "/api/calendar-events",
-      headers: s.headers,
-      payload: {
-        title: "Gym",
-        start_time: NOW.set({ hour: 18 }).toUTC().toISO(),
-        end_time: NOW.set({ hour: 19 }).toUTC().toISO(),
-        recurrence_frequency: "DAILY",
-        recurrence_count: 5,
-      },
-    });
-    const occurrences = async () =>
-      (
-        await t.app.inject({
-          method: "GET",
-          url: "/api/calendar-events?from=2031-03-01T00:00:00Z&to=2031-03-10T00:00:00Z",
-          headers: s.headers,
-        })
-      )
-        .json()
-        .occurrences.map((o: { start: string }) => local(o.start));
+    // gym every day at 18:00 Berlin from today (Sunday)
+    await dailyAt18(s, "Gym");
+    const occurrences = () => thisWeeksOccurrences(s);
     expect(await occurrences()).toEqual([
       "Sun 18:00",
       "Mon 18:00",
@@ -355,19 +363,7 @@ describe("the offline assistant acts on the calendar", () => {
 
   it("moving a whole series moves its cancelled and edited occurrences with it; Undo puts all back", async () => {
     const s = await user();
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/calendar-events",
-      headers: s.headers,
-      payload: {
-        title: "Swim",
-        start_time: NOW.set({ hour: 18 }).toUTC().toISO(),
-        end_time: NOW.set({ hour: 19 }).toUTC().toISO(),
-        recurrence_frequency: "DAILY",
-        recurrence_count: 5,
-      },
-    });
-    const series = created.json().event as { id: string; version: number };
+    const series = await dailyAt18(s, "Swim");
     const occurrenceAt = (day: number, hour: number) =>
       NOW.plus({ days: day }).set({ hour, minute: 0 }).toUTC().toISO()!;
     // Monday's swim cancelled, Wednesday's moved to 20:00, in the calendar
@@ -384,16 +380,7 @@ describe("the offline assistant acts on the calendar", () => {
       payload: { title: "Swim", start_time: occurrenceAt(3, 20), end_time: occurrenceAt(3, 21) },
     });
     expect(edited.statusCode).toBeLessThan(300);
-    const occurrences = async () =>
-      (
-        await t.app.inject({
-          method: "GET",
-          url: "/api/calendar-events?from=2031-03-01T00:00:00Z&to=2031-03-10T00:00:00Z",
-          headers: s.headers,
-        })
-      )
-        .json()
-        .occurrences.map((o: { start: string }) => local(o.start));
+    const occurrences = () => thisWeeksOccurrences(s);
     const before = ["Sun 18:00", "Tue 18:00", "Wed 20:00", "Thu 18:00"];
     expect(await occurrences()).toEqual(before);
 

@@ -21,18 +21,21 @@ async function week(headers: Record<string, string>, range = WEEK) {
   };
 }
 
+async function addEvent(headers: Record<string, string>, payload: Record<string, unknown>) {
+  const res = await t.app.inject({ method: "POST", url: "/api/calendar-events", headers, payload });
+  expect(res.statusCode).toBe(201);
+  return res.json().event as { id: string };
+}
+
 // The same range asked again is answered from this process's RangedListCache; these
 // changes are made in the database directly, as another instance would make them.
 describe("a ranged calendar list asked again", () => {
   it("is answered from the cache until the calendar changes", async () => {
     const s = await t.signIn();
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/calendar-events",
-      headers: s.headers,
-      payload: { title: "Gym", start_time: "2025-06-04T18:00:00.000Z" },
+    const created = await addEvent(s.headers, {
+      title: "Gym",
+      start_time: "2025-06-04T18:00:00.000Z",
     });
-    expect(created.statusCode).toBe(201);
     const range = {
       userId: s.user.id,
       from: "2025-06-02T00:00:00.000Z",
@@ -48,7 +51,7 @@ describe("a ranged calendar list asked again", () => {
     await t.db
       .update(calendarEvents)
       .set({ title: "Gym (moved)" })
-      .where(eq(calendarEvents.id, created.json().event.id));
+      .where(eq(calendarEvents.id, created.id));
     const changed = await listEventsWithOccurrences(t.db, range);
     expect(changed.list).not.toBe(first.list);
     expect(changed.list.events.map((e) => e.title)).toEqual(["Gym (moved)"]);
@@ -57,14 +60,11 @@ describe("a ranged calendar list asked again", () => {
 
   it("shows a change made outside this process (calendar version bumped)", async () => {
     const s = await t.signIn();
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/calendar-events",
-      headers: s.headers,
-      payload: { title: "Dentist", start_time: "2025-06-03T09:00:00.000Z" },
+    const created = await addEvent(s.headers, {
+      title: "Dentist",
+      start_time: "2025-06-03T09:00:00.000Z",
     });
-    expect(created.statusCode).toBe(201);
-    const id = created.json().event.id as string;
+    const { id } = created;
     expect((await week(s.headers)).events.map((e) => e.title)).toEqual(["Dentist"]);
 
     await t.db
@@ -79,19 +79,13 @@ describe("a ranged calendar list asked again", () => {
 
   it("expands again in the user's new time zone", async () => {
     const s = await t.signIn();
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/calendar-events",
-      headers: s.headers,
-      payload: {
-        title: "Standup",
-        start_time: "2025-03-27T09:00:00.000Z",
-        end_time: "2025-03-27T09:15:00.000Z",
-        recurrence_frequency: "DAILY",
-        recurrence_interval: 1,
-      },
+    await addEvent(s.headers, {
+      title: "Standup",
+      start_time: "2025-03-27T09:00:00.000Z",
+      end_time: "2025-03-27T09:15:00.000Z",
+      recurrence_frequency: "DAILY",
+      recurrence_interval: 1,
     });
-    expect(created.statusCode).toBe(201);
     // the week in which Paris moves its clocks forward (30 March 2025)
     const dst = "from=2025-03-27T00:00:00.000Z&to=2025-04-03T00:00:00.000Z";
     const utc = await week(s.headers, dst);
