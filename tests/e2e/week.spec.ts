@@ -171,8 +171,12 @@ test.describe("the week at 1280 px", () => {
       .poll(async () => (await serverEvents(page)).find((e) => e.id === id)?.source)
       .toBe("user");
 
+    // the side panel's summary of the plan goes with it: it never lists blocks no longer there
+    await expect(side.getByRole("list", { name: "Placed blocks" })).toBeAttached();
     await page.getByRole("button", { name: "Undo plan" }).click();
     await expect(page.getByText("New blocks from the last plan")).toBeHidden();
+    await expect(side.getByRole("list", { name: "Placed blocks" })).toHaveCount(0);
+    await expect(side.getByText(/^Placed \d+ blocks?/)).toHaveCount(0);
     await expect.poll(async () => (await serverEvents(page)).map((e) => e.id)).toEqual([id]);
     await expect(page.getByRole("button", { name: /planned by Sage/ })).toHaveCount(0);
     await expect(mine).toBeVisible();

@@ -250,6 +250,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
       events={state.events}
       onPlanned={() => void engine.sync()}
       flat
+      standingPlan={plan}
       onPlan={(p) => {
         setPlan(p);
         setTab("calendar");

@@ -23,6 +23,11 @@ type Props = {
   flat?: boolean | undefined;
   /** Told of each plan (the week view highlights its blocks and offers to undo it). */
   onPlan?: ((plan: PlanResponse) => void) | undefined;
+  /**
+   * The plan still standing, where the caller can undo one: once it is undone (null) the
+   * summary of it goes too, so it never lists blocks that are no longer there.
+   */
+  standingPlan?: PlanResponse | null | undefined;
 };
 
 /** Next planned block per task: the earliest start still ahead. */
@@ -49,6 +54,7 @@ export function TasksSection({
   onPlanned,
   onPlan,
   flat,
+  standingPlan,
 }: Props) {
   const { create, update, setStatus, remove } = useTaskMutations(userId);
   const plan = usePlanWeek(userId, (result) => {
@@ -144,7 +150,7 @@ export function TasksSection({
         </div>
       ) : null}
 
-      {result.plan ? (
+      {result.plan && (standingPlan === undefined || standingPlan === result.plan) ? (
         <PlanResult
           key={result.n}
           result={result.plan}
