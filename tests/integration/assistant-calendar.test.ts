@@ -416,6 +416,39 @@ describe("the offline assistant acts on the calendar", () => {
     ]);
   });
 
+  it("a card whose change was changed again since says so when read again; others keep Undo", async () => {
+    const s = await user();
+    const physio = await say(s, "add physio Tuesday 8:15am for 45 minutes");
+    const c = physio.conversationId;
+    const vet = await say(s, "add vet Wednesday 9am", { conversationId: c });
+    const ev = (await events(s)).find((e) => e.title.toLowerCase().includes("physio"))!;
+    const later = (iso: string) => DateTime.fromISO(iso).plus({ hours: 1 }).toUTC().toISO();
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/api/calendar-events?eventId=${ev.id}`,
+      headers: s.headers,
+      payload: { title: ev.title, start_time: later(ev.start_time), end_time: later(ev.end_time) },
+    });
+    expect(put.statusCode).toBe(200);
+
+    const read = async () =>
+      (await t.app.inject({ method: "GET", url: `/api/conversations/${c}`, headers: s.headers }))
+        .json()
+        .conversation.messages.flatMap((m: { actions?: ActionCard[] }) => m.actions ?? [])
+        .map((x: ActionCard) => [x.items[0]!.title.toLowerCase(), x.changedSince ?? false]);
+    expect(await read()).toEqual([
+      [expect.stringContaining("physio"), true],
+      [expect.stringContaining("vet"), false],
+    ]);
+    expect((await undo(s, physio.actions![0]!.id)).statusCode).toBe(409);
+    expect((await undo(s, vet.actions![0]!.id)).statusCode).toBe(200);
+    // an undone card is undone, not "changed since"
+    expect(await read()).toEqual([
+      [expect.stringContaining("physio"), true],
+      [expect.stringContaining("vet"), false],
+    ]);
+  });
+
   it("marks a task done and says what to do now", async () => {
     const s = await user();
     await say(s, "add tasks: email Tom 15 min; write essay 2h due Friday");

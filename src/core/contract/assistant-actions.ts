@@ -24,6 +24,11 @@ export const actionCard = z.object({
   items: z.array(actionItem),
   conflicts: z.array(z.object({ title: z.string(), start: z.string(), end: z.string() })),
   undone: z.boolean(),
+  /**
+   * What it changed has been changed again since (a re-plan moved the block, the person
+   * edited or deleted it): its times are history and Undo would refuse, so none is offered.
+   */
+  changedSince: z.boolean().optional(),
 });
 export type ActionCard = z.infer<typeof actionCard>;
 

@@ -67,22 +67,74 @@ export async function recordActions(
   return pending.map((p, i) => ({ ...p.card, id: rows[i]!.id, undone: false }));
 }
 
-/** The cards of some messages, in the order they were made. */
-export async function cardsByMessage(db: Db, messageIds: string[]) {
+/**
+ * The cards of some messages, in the order they were made; a card whose change has been
+ * changed again since says so (`changedSince`), from one read of the events it touched.
+ */
+export async function cardsByMessage(db: Db, userId: string, messageIds: string[]) {
   const byMessage = new Map<string, ActionCard[]>();
   if (messageIds.length === 0) return byMessage;
   const rows = await db
     .select()
     .from(assistantActions)
-    .where(inArray(assistantActions.messageId, messageIds))
+    .where(
+      and(inArray(assistantActions.messageId, messageIds), eq(assistantActions.userId, userId)),
+    )
     .orderBy(assistantActions.createdAt);
+  const live = rows.filter((r) => r.undoneAt === null).map((r) => stepsOf(r.undo));
+  const current = await eventVersions(db, userId, live.flat());
   for (const row of rows) {
     const card = toCard(row);
     if (!card || !row.messageId) continue;
+    if (!card.undone && !stepsOf(row.undo).every((step) => stillAsLeft(step, current)))
+      card.changedSince = true;
     byMessage.set(row.messageId, [...(byMessage.get(row.messageId) ?? []), card]);
   }
   return byMessage;
 }
+
+/** A stored card's undo steps; unreadable ones (older shapes) count as none. */
+function stepsOf(undo: unknown): UndoStep[] {
+  const parsed = undoSteps.safeParse(undo);
+  return parsed.success ? parsed.data : [];
+}
+
+/** The events a step expects at a version: the ids and versions Undo will check. */
+function expected(step: UndoStep): { id: string; version: number }[] {
+  switch (step.op) {
+    case "delete_event":
+    case "restore_event":
+    case "revert_event":
+      return [{ id: step.id, version: step.version }];
+    case "restore_occurrence":
+      return [
+        { id: step.seriesId, version: step.seriesVersion },
+        ...(step.override ? [step.override] : []),
+      ];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The current version of each event the steps name, in one query (ids are the user's own;
+ * at most the user's event cap). Deleted rows count: a restore expects one.
+ */
+async function eventVersions(db: Db, userId: string, steps: UndoStep[]) {
+  const ids = [...new Set(steps.flatMap((s) => expected(s).map((e) => e.id)))];
+  const versions = new Map<string, number>();
+  if (ids.length === 0) return versions;
+  const rows = await db
+    .select({ id: calendarEvents.id, version: calendarEvents.version })
+    .from(calendarEvents)
+    .where(and(eq(calendarEvents.userId, userId), inArray(calendarEvents.id, ids)));
+  for (const r of rows) versions.set(r.id, r.version);
+  return versions;
+}
+
+/** Undo would still find this step's events as the change left them. */
+const stillAsLeft = (step: UndoStep, current: ReadonlyMap<string, number>) =>
+  expected(step).every((e) => current.get(e.id) === e.version);
 
 function toCard(row: typeof assistantActions.$inferSelect): ActionCard | undefined {
   const parsed = actionCard.safeParse({

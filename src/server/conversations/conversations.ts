@@ -49,6 +49,7 @@ export async function getConversation(
   const rows = await listConversationMessages(db, id);
   const cards = await cardsByMessage(
     db,
+    userId,
     rows.filter((m) => m.role === "assistant").map((m) => m.id),
   );
   return {

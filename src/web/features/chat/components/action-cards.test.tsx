@@ -44,7 +44,7 @@ describe("action cards", () => {
     expect(calls.map((c) => c.key)).toEqual([`POST /api/assistant/actions/${moved.id}/undo`]);
   });
 
-  it("says why an Undo was refused", async () => {
+  it("a refused Undo turns the card into history: no Undo, the old times said to be old", async () => {
     mockApi({
       [`POST /api/assistant/actions/${moved.id}/undo`]: {
         status: 409,
@@ -54,9 +54,33 @@ describe("action cards", () => {
         },
       },
     });
+    const onChanged = vi.fn();
+    render(<ActionCards cards={[moved]} onChanged={onChanged} />);
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await vi.waitFor(() =>
+      expect(onChanged).toHaveBeenCalledWith({ ...moved, changedSince: true }),
+    );
+  });
+
+  it("a card changed since offers no Undo and says its times are history", () => {
+    render(<ActionCards cards={[{ ...moved, changedSince: true }]} onChanged={() => {}} />);
+    expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
+    const card = screen.getByRole("region", { name: "Moved" });
+    expect(card.textContent).toContain("Changed since");
+    expect(card.textContent).not.toContain("Overlaps");
+  });
+
+  it("another failure of Undo is said, and Undo stays", async () => {
+    mockApi({
+      [`POST /api/assistant/actions/${moved.id}/undo`]: {
+        status: 503,
+        body: { error: "The service is busy. Please try again.", code: "unavailable" },
+      },
+    });
     render(<ActionCards cards={[moved]} onChanged={() => {}} />);
     fireEvent.click(screen.getByRole("button", { name: "Undo" }));
-    expect((await screen.findByRole("alert")).textContent).toContain("changed since");
+    expect((await screen.findByRole("alert")).textContent).toContain("busy");
+    expect(screen.getByRole("button", { name: "Undo" })).toBeTruthy();
   });
 
   it("an undone card has no Undo button", () => {

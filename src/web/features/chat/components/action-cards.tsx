@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { ActionCard, ActionItem } from "../../../../core/contract/assistant-actions.ts";
+import { ApiError } from "../../../lib/api.ts";
 import { undoAction } from "../api/undo-action.ts";
 
 const VERB: Record<ActionCard["kind"], string> = {
@@ -57,9 +58,16 @@ function Card({ card, onChanged }: { card: ActionCard; onChanged: (card: ActionC
       onChanged(res.card);
       setState("idle");
     } catch (err) {
+      // changed since (a re-plan, the person): the card becomes history, not an error
+      if (err instanceof ApiError && err.status === 409) {
+        onChanged({ ...card, changedSince: true });
+        setState("idle");
+        return;
+      }
       setState({ error: err instanceof Error ? err.message : "Undo failed. Please try again." });
     }
   };
+  const history = card.changedSince && !card.undone;
   const heading = `${VERB[card.kind]}${card.items.length > 1 ? ` · ${card.items.length}` : ""}`;
   return (
     <section
@@ -70,7 +78,7 @@ function Card({ card, onChanged }: { card: ActionCard; onChanged: (card: ActionC
         <h3 className={`font-semibold ${card.undone ? "text-stone-600" : "text-sage-900"}`}>
           {card.undone ? `${heading} — undone` : heading}
         </h3>
-        {!card.undone && (
+        {!card.undone && !history && (
           <button
             type="button"
             onClick={undo}
@@ -90,7 +98,12 @@ function Card({ card, onChanged }: { card: ActionCard; onChanged: (card: ActionC
           <li className="py-1 text-stone-600">…and {card.items.length - 12} more</li>
         )}
       </ul>
-      {card.conflicts.length > 0 && !card.undone && (
+      {history && (
+        <p className="mt-1 text-stone-700">
+          Changed since — these were the times then; your calendar shows where things are now.
+        </p>
+      )}
+      {card.conflicts.length > 0 && !card.undone && !history && (
         <p className="mt-1 rounded-lg bg-amber-50 px-2 py-1 text-amber-900 ring-1 ring-amber-200">
           <span aria-hidden="true">⚠ </span>
           Overlaps {card.conflicts.map((c) => `“${c.title}” (${span(c.start, c.end)})`).join(", ")}
