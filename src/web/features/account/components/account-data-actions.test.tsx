@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { onlineManager } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderWithApp } from "../../../test/render-with-app.tsx";
 import { AccountDataActions } from "./account-data-actions.tsx";
@@ -6,9 +7,29 @@ import { AccountDataActions } from "./account-data-actions.tsx";
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  onlineManager.setOnline(true);
 });
 
 describe("AccountDataActions", () => {
+  it("offline: export and delete are disabled and say why, and come back online", () => {
+    const api = mockApi({});
+    renderWithApp(<AccountDataActions onDeleted={() => {}} />);
+    act(() => onlineManager.setOnline(false));
+    expect(screen.getByRole("button", { name: "Export my data" })).toHaveProperty("disabled", true);
+    expect(screen.getByRole("button", { name: "Delete my account" })).toHaveProperty(
+      "disabled",
+      true,
+    );
+    expect(screen.getByRole("status").textContent).toContain("You're offline");
+    act(() => onlineManager.setOnline(true));
+    expect(screen.getByRole("button", { name: "Export my data" })).toHaveProperty(
+      "disabled",
+      false,
+    );
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(api.calls).toEqual([]);
+  });
+
   it("deletes only after confirmation, then hands over to the caller", async () => {
     const api = mockApi({ "DELETE /api/account": { status: 204 } });
     const onDeleted = vi.fn();

@@ -1,15 +1,21 @@
 import { useState } from "react";
 import { ApiError } from "../../../lib/api.ts";
+import { useOnline } from "../../../lib/use-online.ts";
 import { deleteAccount, downloadAccountExport } from "../api/account-api.ts";
 
 const action =
   "rounded-xl border px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-70";
 
+export const ACCOUNT_OFFLINE =
+  "You're offline. Exporting or deleting your data needs a connection; both are back when you are.";
+
 /**
  * 'Export my data' (a JSON download of everything stored) and 'Delete my account' (asks
  * first; removes every row, cancels a subscription, ends sessions and the calendar feed).
+ * Both need the server: offline they are disabled and say so, rather than fail.
  */
 export function AccountDataActions({ onDeleted }: { onDeleted: () => void }) {
+  const online = useOnline();
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -55,7 +61,7 @@ export function AccountDataActions({ onDeleted }: { onDeleted: () => void }) {
         <button
           type="button"
           onClick={() => void exportData()}
-          disabled={exporting}
+          disabled={exporting || !online}
           className={`${action} border-stone-300 hover:bg-stone-100`}
         >
           {exporting ? "Preparing export…" : "Export my data"}
@@ -64,6 +70,7 @@ export function AccountDataActions({ onDeleted }: { onDeleted: () => void }) {
           <button
             type="button"
             onClick={() => setConfirming(true)}
+            disabled={!online}
             className={`${action} border-red-300 text-red-800 hover:bg-red-50`}
           >
             Delete my account
@@ -85,7 +92,7 @@ export function AccountDataActions({ onDeleted }: { onDeleted: () => void }) {
             <button
               type="button"
               onClick={() => void remove()}
-              disabled={deleting}
+              disabled={deleting || !online}
               className={`${action} border-red-700 bg-red-700 text-white hover:bg-red-800`}
             >
               {deleting ? "Deleting…" : "Yes, delete my account"}
@@ -100,6 +107,11 @@ export function AccountDataActions({ onDeleted }: { onDeleted: () => void }) {
             </button>
           </div>
         </div>
+      )}
+      {!online && (
+        <p role="status" className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {ACCOUNT_OFFLINE}
+        </p>
       )}
       {error && (
         <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
