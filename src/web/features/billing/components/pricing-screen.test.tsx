@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { onlineManager } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { listPlans } from "../../../../server/billing/list-plans.ts";
 import type { BillingProvider } from "../../../../server/integrations/billing/billing-provider.ts";
@@ -34,9 +35,23 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  onlineManager.setOnline(true);
 });
 
 describe("PricingScreen", () => {
+  it("opened offline it says so instead of 'Loading plans…', and shows them once back", async () => {
+    const api = mockApi(routes());
+    onlineManager.setOnline(false);
+    renderWithApp(<PricingScreen />);
+    expect((await screen.findByText(/You're offline/)).textContent).toContain(
+      "The plans will appear when you're back online.",
+    );
+    expect(screen.queryByText("Loading plans…")).toBeNull();
+    expect(api.calls.filter((c) => c.key === "GET /api/plans")).toEqual([]);
+    act(() => onlineManager.setOnline(true));
+    await screen.findByText("Upgrade to Starter");
+  });
+
   it("shows three plans, 'Most Popular' on starter and 'Current Plan' on the user's", async () => {
     mockApi(routes());
     renderWithApp(<PricingScreen />);

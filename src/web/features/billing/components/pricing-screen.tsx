@@ -164,7 +164,10 @@ export function PricingScreen({ onClose, requestedArea }: Props) {
           </div>
         ) : !plans.data ? (
           <p role="status" className="mt-10 text-center text-stone-600">
-            Loading plans…
+            {/* asked while offline, the query waits for the connection (and then asks) */}
+            {plans.fetchStatus === "paused"
+              ? "You're offline. The plans will appear when you're back online."
+              : "Loading plans…"}
           </p>
         ) : (
           <ul className="mt-10 grid gap-6 md:grid-cols-3" aria-label="Plans">
