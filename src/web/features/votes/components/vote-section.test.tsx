@@ -78,14 +78,39 @@ describe("VoteSection", () => {
     expect(screen.getByTestId("votes-goals").textContent).toBe("4 votes");
   });
 
-  it("only logs a failed vote and keeps the optimistic count", async () => {
+  it("a vote the server refused is taken back and said, and the person may vote again", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    setup(() => json(429, { error: "Rate limit exceeded.", code: "rate_limited" }));
+    let answer = () => json(429, { error: "Rate limit exceeded.", code: "rate_limited" });
+    const calls = setup(() => answer());
     await waitFor(() => expect(screen.getByTestId("votes-career").textContent).toBe("3 votes"));
     await userEvent.click(screen.getByRole("button", { name: "Upvote Career Sage" }));
-    await waitFor(() => expect(log).toHaveBeenCalled());
-    expect(screen.getByTestId("votes-career").textContent).toBe("4 votes");
+    expect((await screen.findByRole("alert")).textContent).toContain("wasn't saved");
+    expect(log).toHaveBeenCalled();
+    expect(screen.getByTestId("votes-career").textContent).toBe("3 votes");
+    expect(sessionStorage.getItem("sage:voted:career")).toBeNull();
+
+    answer = () => json(200, { saved: true, newCount: 4 });
+    await userEvent.click(screen.getByRole("button", { name: "Upvote Career Sage" }));
+    await waitFor(() => expect(screen.getByTestId("votes-career").textContent).toBe("4 votes"));
     expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("button", { name: "Voted for Career Sage" })).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(2);
+  });
+
+  it("offline, a vote is not shown as cast: it says so and can be cast again", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    setup(() => {
+      throw new TypeError("Failed to fetch");
+    });
+    await waitFor(() => expect(screen.getByTestId("votes-travel").textContent).toBe("3 votes"));
+    await userEvent.click(screen.getByRole("button", { name: "Upvote Travel Sage" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("You're offline");
+    expect(screen.getByTestId("votes-travel").textContent).toBe("3 votes");
+    expect(screen.getByRole("button", { name: "Upvote Travel Sage" })).toHaveProperty(
+      "disabled",
+      false,
+    );
   });
 
   it("shows an assistant voted earlier in this session as voted, and never posts again", async () => {

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { requiredTierForArea, type Tier, tierLabel } from "../../../../core/plans.ts";
 import { SAGE_IDS, type SageId } from "../../../../core/votes/candidates.ts";
 import { useUpvote, useVotes } from "../api/use-votes.ts";
@@ -49,12 +50,16 @@ export function availabilitySentence(): string {
 export function VoteSection() {
   const { data } = useVotes();
   const upvote = useUpvote();
-  const { hasVoted, markVoted } = useSessionVotes();
+  const { hasVoted, markVoted, unmarkVoted } = useSessionVotes();
+  const [unsaved, setUnsaved] = useState<SageId | null>(null);
 
-  const vote = (sageId: SageId) => {
+  const vote = async (sageId: SageId) => {
     if (hasVoted(sageId)) return; // once per session per assistant
     markVoted(sageId);
-    upvote.mutate(sageId);
+    setUnsaved(null);
+    if (await upvote.mutate(sageId)) return;
+    unmarkVoted(sageId); // never counted: the person may vote again
+    setUnsaved(sageId);
   };
 
   return (
@@ -91,7 +96,7 @@ export function VoteSection() {
                   </span>
                   <button
                     type="button"
-                    onClick={() => vote(id)}
+                    onClick={() => void vote(id)}
                     disabled={voted}
                     aria-label={voted ? `Voted for ${name}` : `Upvote ${name}`}
                     className="inline-flex min-h-11 items-center gap-1.5 rounded-xl border border-sage-700 px-4 text-sm font-semibold text-sage-800 hover:bg-sage-50 disabled:cursor-not-allowed disabled:border-stone-300 disabled:bg-stone-100 disabled:text-stone-700"
@@ -100,6 +105,13 @@ export function VoteSection() {
                     {voted ? "Voted" : "Upvote"}
                   </button>
                 </div>
+                {unsaved === id && (
+                  <p role="alert" className="text-sm text-red-800">
+                    {navigator.onLine
+                      ? "Your vote wasn't saved. Please try again."
+                      : "You're offline, so your vote wasn't saved. Vote again when you're back online."}
+                  </p>
+                )}
               </li>
             );
           })}

@@ -28,5 +28,14 @@ export function useSessionVotes() {
     votedMark(sageId).write(1); // storage blocked or full: memory only
     setVoted((prev) => new Set(prev).add(sageId));
   }, []);
-  return { hasVoted, markVoted };
+  /** A vote that never reached the server: the person may vote again. */
+  const unmarkVoted = useCallback((sageId: SageId) => {
+    votedMark(sageId).clear();
+    setVoted((prev) => {
+      const next = new Set(prev);
+      next.delete(sageId);
+      return next;
+    });
+  }, []);
+  return { hasVoted, markVoted, unmarkVoted };
 }
