@@ -13,6 +13,7 @@ import { useTasks } from "../api/use-tasks.ts";
 import { withSession } from "../api/with-session.ts";
 import { useCalendarSync } from "../hooks/use-calendar-sync.ts";
 import { agenda } from "../lib/agenda.ts";
+import { formatDaySpan } from "../lib/describe-task.ts";
 import {
   daysFrom,
   type GridItem,
@@ -156,7 +157,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
         .toISODate()!,
     );
   };
-  const range = `${DateTime.fromISO(days[0]!).toFormat("d LLL")}${count > 1 ? ` – ${DateTime.fromISO(days[days.length - 1]!).toFormat("d LLL yyyy")}` : DateTime.fromISO(days[0]!).toFormat(" yyyy, cccc")}`;
+  const range = formatDaySpan(days[0]!, days[days.length - 1]!);
 
   /** Applies a change to an occurrence of a repeating event with the chosen scope. */
   const applyScoped = (p: Pending, scope: Scope) => {

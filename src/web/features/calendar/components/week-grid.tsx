@@ -53,6 +53,8 @@ function minutesInto(date: string, d: Date, zone: string): number {
 function atMinutes(date: string, minutes: number, zone: string): Date {
   return DateTime.fromISO(date, { zone }).plus({ minutes }).toJSDate();
 }
+/** "Thursday, November 26" in the person's locale, as the other dates on the screen. */
+const LONG_DAY = { weekday: "long", month: "long", day: "numeric" } as const;
 const hourLabel = (h: number) => DateTime.fromObject({ hour: h % 24 }).toFormat("h a");
 
 /**
@@ -284,7 +286,7 @@ export function WeekGrid(p: Props) {
             <ul
               key={d.date}
               className="min-w-0 flex-1 space-y-0.5 p-0.5"
-              aria-label={`${DateTime.fromISO(d.date).toFormat("cccc d LLLL")}, all day`}
+              aria-label={`${DateTime.fromISO(d.date).toLocaleString(LONG_DAY)}, all day`}
             >
               {d.allDay.map((item) => (
                 <li key={item.key}>
@@ -328,7 +330,7 @@ export function WeekGrid(p: Props) {
           {p.days.map((d, day) => {
             const weekday = DateTime.fromISO(d.date).weekday;
             const { working, bands } = profileBands(p.profile, weekday);
-            const dayName = DateTime.fromISO(d.date).toFormat("cccc d LLLL");
+            const dayName = DateTime.fromISO(d.date).toLocaleString(LONG_DAY);
             const slot = cursor?.day === day ? cursor : { day, start: firstHour * 60, length: 60 };
             return (
               // biome-ignore lint/a11y/noStaticElementInteractions: pointer gestures on the grid; the keyboard uses the slot button inside

@@ -42,3 +42,26 @@ export function describeDeadline(iso: string, zone: string, now: Date): string {
   const when = formatDayTime(iso, zone);
   return new Date(iso).getTime() > now.getTime() ? `Due ${when}` : `Was due ${when}`;
 }
+
+/**
+ * The heading of the days shown, in the person's locale like every other date on the screen:
+ * "Nov 23 – 29, 2026" (en-US), "23–29 Nov 2026" (en-GB); one day: "Thursday, Nov 26, 2026".
+ * `first` and `last` are ISO dates (days, not instants).
+ */
+export function formatDaySpan(first: string, last: string, locale?: string): string {
+  const at = (d: string) => DateTime.fromISO(d, { zone: "UTC" }).toJSDate();
+  if (first === last)
+    return new Intl.DateTimeFormat(locale, {
+      weekday: "long",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    }).format(at(first));
+  return new Intl.DateTimeFormat(locale, {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).formatRange(at(first), at(last));
+}
