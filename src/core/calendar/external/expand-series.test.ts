@@ -204,14 +204,74 @@ describe("expandSeries: rules", () => {
     expect(starts(list)).toEqual(["2026-03-04T23:00:00.000Z", "2026-03-05T23:00:00.000Z"]);
   });
 
-  it("a rule no date satisfies ends in a clear error instead of looping", () => {
+  it("a rule no date satisfies gives DTSTART alone, without looping or refusing the rest", () => {
+    const text = calendar(
+      ["DTSTART:20260301T090000Z", "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30", "SUMMARY:Never"],
+      ["DTSTART:20260302T090000Z", "DTEND:20260302T100000Z", "SUMMARY:Real"],
+    );
+    expect(starts(expand(text))).toEqual(["2026-03-01T09:00:00.000Z", "2026-03-02T09:00:00.000Z"]);
+  });
+
+  it("DTSTART is the first occurrence even where the rule does not match it (RFC 5545)", () => {
+    // a Thursday, repeating on Mondays: Thursday itself, then the Mondays
+    const text = calendar([
+      "DTSTART:20260305T090000Z",
+      "DTEND:20260305T100000Z",
+      "RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3",
+    ]);
+    expect(starts(expand(text))).toEqual([
+      "2026-03-05T09:00:00.000Z",
+      "2026-03-09T09:00:00.000Z",
+      "2026-03-16T09:00:00.000Z",
+    ]);
+  });
+
+  it("COUNT counts DTSTART once when the rule matches it", () => {
+    const text = calendar([
+      "DTSTART:20260302T090000Z",
+      "DTEND:20260302T100000Z",
+      "RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3",
+    ]);
+    expect(starts(expand(text))).toEqual([
+      "2026-03-02T09:00:00.000Z",
+      "2026-03-09T09:00:00.000Z",
+      "2026-03-16T09:00:00.000Z",
+    ]);
+  });
+
+  it("BYSETPOS from a DTSTART on a Sunday: no phantom occurrence the day after", () => {
+    // the last weekday of each month, from Sunday 1 March 2026
     const text = calendar([
       "DTSTART:20260301T090000Z",
-      "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30",
-      "SUMMARY:Never",
+      "DTEND:20260301T100000Z",
+      "RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1",
     ]);
-    expect(() => expand(text)).toThrow(CalendarDataError);
-    expect(() => expand(text)).toThrow(/"Never" repeats more often than Sage can follow/);
+    expect(starts(expand(text, { to: new Date("2026-06-01T00:00:00Z") }))).toEqual([
+      "2026-03-01T09:00:00.000Z",
+      "2026-03-31T09:00:00.000Z",
+      "2026-04-30T09:00:00.000Z",
+      "2026-05-29T09:00:00.000Z",
+    ]);
+  });
+
+  it("an RDATE PERIOD keeps its own length; a plain RDATE takes the series'", () => {
+    const text = calendar([
+      "DTSTART:20260302T110000Z",
+      "DTEND:20260302T120000Z",
+      "RDATE;VALUE=PERIOD:20260303T110000Z/20260303T123000Z,20260304T110000Z/PT15M",
+      "RDATE:20260305T110000Z",
+    ]);
+    expect(
+      expand(text).map((o) => [
+        o.start.toISOString().slice(5, 16),
+        o.end.toISOString().slice(11, 16),
+      ]),
+    ).toEqual([
+      ["03-02T11:00", "12:00"],
+      ["03-03T11:00", "12:30"],
+      ["03-04T11:00", "11:15"],
+      ["03-05T11:00", "12:00"],
+    ]);
   });
 
   it("FREQ=SECONDLY with a huge COUNT stops at the cap", () => {

@@ -102,7 +102,8 @@ function boundedIterator(rule: ICAL.Recur, start: ICAL.Time, onStep: () => void)
   return iterator;
 }
 
-type Candidate = { wall: ZonedValue["wall"]; zone: ZonedValue["zone"] };
+/** An occurrence's original start: DTSTART, an RDATE (maybe a PERIOD), or the rule's. */
+type Candidate = ZonedValue;
 
 /**
  * The occurrences of one series overlapping [from, to), in start order: RRULE, RDATE and
@@ -195,18 +196,29 @@ function expandMaster(
   const baseLength = lengthOf(master, r);
   const maxShift = Math.max(0, ...ranges.map((x) => Math.abs(x.shift) + lengthOf(x.event, r)));
 
+  const seen = new Set<string>();
   const consider = (c: Candidate) => {
     const key = r.key(c);
+    // DTSTART, an RDATE and the rule may name the same start: one occurrence
+    if (seen.has(key)) return;
+    seen.add(key);
     if (exact.has(key) || excluded.has(key)) return;
     const original = r.instant(c);
     const range = ranges.findLast((x) => x.rid <= original);
     if (range && r.key(range.event.recurrenceId!) === key) return; // emitted as the override itself
     if (range) emit(range.event, original + range.shift, lengthOf(range.event, r), c);
-    else emit(master, original, baseLength, master.rrule || master.rdates.length ? c : null);
+    else
+      emit(
+        master,
+        original,
+        periodLength(c, r) ?? baseLength,
+        master.rrule || master.rdates.length ? c : null,
+      );
   };
 
+  // RFC 5545: DTSTART is always the first occurrence, whether or not the rule matches it
+  consider(master.start);
   if (!master.rrule) {
-    consider(master.start);
     for (const d of master.rdates) consider(d);
     return;
   }
@@ -219,6 +231,71 @@ function expandMaster(
   iterateRule(master, { wallFrom, wallTo, consider, r, budget: ctx.budget });
 }
 
+/** An RDATE PERIOD's own length (a timed one); null for anything else. */
+function periodLength(c: Candidate, r: Reader): number | null {
+  if (!c.period || c.wall.isDate) return null;
+  return "seconds" in c.period
+    ? Math.max(0, c.period.seconds * 1000)
+    : Math.max(0, r.instant(c.period.end) - r.instant(c));
+}
+
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * A rule no date can ever satisfy (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30): ical.js would
+ * search for a match until its step budget ran out. Such a rule adds nothing to DTSTART.
+ */
+function neverMatches(rule: ICAL.Recur): boolean {
+  const parts = rule.parts as Record<string, number[] | undefined>;
+  const days = parts.BYMONTHDAY;
+  if (!days?.length) return false;
+  const months = parts.BYMONTH?.length ? parts.BYMONTH : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+  return !months.some((m) =>
+    days.some((d) => {
+      const length = MONTH_DAYS[m - 1] ?? 0;
+      return d > 0 ? d <= length : -d <= length;
+    }),
+  );
+}
+
+/**
+ * Where to start ical.js's iterator so its first answer is a real occurrence. With BYSETPOS
+ * ical.js answers a date near DTSTART that the rule does not give (DTSTART a Sunday, "the
+ * last weekday of the month" → the Monday after): started one whole period earlier, at the
+ * period's first day, that stray answer falls before DTSTART and is dropped.
+ */
+function primedStart(rule: ICAL.Recur, dtstart: ICAL.Time): ICAL.Time {
+  const parts = rule.parts as Record<string, unknown[] | undefined>;
+  if (!parts.BYSETPOS?.length) return dtstart;
+  const interval = rule.interval || 1;
+  const at = (year: number, month: number, day: number) =>
+    ICAL.Time.fromData({
+      year,
+      month,
+      day,
+      hour: dtstart.hour,
+      minute: dtstart.minute,
+      second: dtstart.second,
+      isDate: dtstart.isDate,
+    });
+  if (rule.freq === "MONTHLY") {
+    const months = dtstart.year * 12 + (dtstart.month - 1) - interval;
+    return at(Math.floor(months / 12), (months % 12) + 1, 1);
+  }
+  if (rule.freq === "YEARLY") return at(dtstart.year - interval, 1, 1);
+  if (rule.freq === "WEEKLY") {
+    const t = dtstart.clone();
+    t.adjust(-7 * interval, 0, 0, 0);
+    return t;
+  }
+  return dtstart;
+}
+
+/**
+ * The rule's occurrences after DTSTART (DTSTART itself is considered by the caller). COUNT
+ * is counted here, DTSTART as the first (RFC 5545), so a DTSTART the rule does not match
+ * is never lost nor doubled.
+ */
 function iterateRule(
   master: EventData,
   opts: {
@@ -230,30 +307,35 @@ function iterateRule(
   },
 ): void {
   const rule = master.rrule!.clone();
+  if (neverMatches(rule)) return;
   const until = rule.until;
+  const count = rule.count;
   rule.until = null;
+  rule.count = null;
   const isDate = master.start.wall.isDate;
   const dtstart = wallAsUtc(master.start.wall);
-  let start = dtstart;
+  let start = ICAL.Time.fromData({ ...wallFromUtcMs(dtstart, isDate), isDate });
   const period = PERIOD_MS[rule.freq];
-  if (period && !rule.count) {
+  if (period && !count) {
     // Without COUNT, whole periods can be skipped: the rule's phase is unchanged, and the
     // moved start (which may not match the rule) lies before the window by two periods.
     const step = period * (rule.interval || 1);
     const target = opts.wallFrom - 2 * step;
-    if (target > dtstart) start = dtstart + Math.floor((target - dtstart) / step) * step;
-  }
+    if (target > dtstart)
+      start = ICAL.Time.fromData({
+        ...wallFromUtcMs(dtstart + Math.floor((target - dtstart) / step) * step, isDate),
+        isDate,
+      });
+  } else start = primedStart(rule, start);
+  const skipped = wallAsUtc(wallOf(start));
   let steps = 0;
   const onStep = () => {
     if (++steps > EXTERNAL_LIMITS.maxStepsPerSeries) throw budgetError(master.summary);
     if (opts.budget && --opts.budget.steps < 0) throw budgetError(master.summary);
   };
   const untilMs = until ? untilLimit(until, master, opts.r) : Number.POSITIVE_INFINITY;
-  const iterator = boundedIterator(
-    rule,
-    ICAL.Time.fromData({ ...wallFromUtcMs(start, isDate), isDate }),
-    onStep,
-  );
+  const iterator = boundedIterator(rule, start, onStep);
+  let counted = 1; // DTSTART
   for (let t = iterator.next(); t; t = iterator.next()) {
     onStep();
     const wall = {
@@ -267,7 +349,9 @@ function iterateRule(
     };
     const w = wallAsUtc(wall);
     if (w > opts.wallTo) break;
-    if (start !== dtstart && w === start) continue;
+    // DTSTART and what precedes it (a moved or primed start) are not the rule's to give
+    if (w <= dtstart || (skipped !== dtstart && w === skipped)) continue;
+    if (count && ++counted > count) break;
     const candidate = { wall, zone: master.start.zone };
     if (
       (isDate || until?.zone !== ICAL.Timezone.utcTimezone ? w : opts.r.instant(candidate)) >

@@ -1,8 +1,16 @@
 import ICAL from "ical.js";
 import type { TimeZoneOf, WallTime } from "./zones.ts";
 
-/** A DATE or DATE-TIME as written: its wall clock and where that clock lives. */
-export type ZonedValue = { wall: WallTime; zone: TimeZoneOf };
+/**
+ * A DATE or DATE-TIME as written: its wall clock and where that clock lives. An RDATE that
+ * is a PERIOD also carries its own end (an explicit end, or a duration): that occurrence
+ * lasts as long as its period says, not as long as the series' DTSTART–DTEND.
+ */
+export type ZonedValue = {
+  wall: WallTime;
+  zone: TimeZoneOf;
+  period?: { end: ZonedValue } | { seconds: number };
+};
 
 export type Attendee = { address: string; partstat: string };
 
@@ -37,10 +45,7 @@ function zoneOf(prop: ICAL.Property, time: ICAL.Time): TimeZoneOf {
   return { kind: "floating" };
 }
 
-function zonedValue(prop: ICAL.Property, raw: unknown): ZonedValue | null {
-  // RDATE may carry a PERIOD: its start is the occurrence
-  const time = raw instanceof ICAL.Period ? raw.start : raw;
-  if (!(time instanceof ICAL.Time)) return null;
+function zonedTime(prop: ICAL.Property, time: ICAL.Time): ZonedValue {
   return {
     wall: {
       year: time.year,
@@ -53,6 +58,20 @@ function zonedValue(prop: ICAL.Property, raw: unknown): ZonedValue | null {
     },
     zone: zoneOf(prop, time),
   };
+}
+
+function zonedValue(prop: ICAL.Property, raw: unknown): ZonedValue | null {
+  if (raw instanceof ICAL.Period) {
+    // an RDATE PERIOD: its start is the occurrence, its end or duration its own length
+    if (!(raw.start instanceof ICAL.Time)) return null;
+    const start = zonedTime(prop, raw.start);
+    if (raw.end instanceof ICAL.Time)
+      return { ...start, period: { end: zonedTime(prop, raw.end) } };
+    if (raw.duration instanceof ICAL.Duration)
+      return { ...start, period: { seconds: raw.duration.toSeconds() } };
+    return start;
+  }
+  return raw instanceof ICAL.Time ? zonedTime(prop, raw) : null;
 }
 
 function values(component: ICAL.Component, name: string): ZonedValue[] {
