@@ -19,9 +19,78 @@ describe("parseCalendar", () => {
 
   it("reads a truncated file as far as it goes", () => {
     const parsed = parseCalendar(
-      "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nDTSTART:20260301T090000Z\nEND:VEVENT\nBEGIN:VEVENT\nUID:b",
+      "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nDTSTART:20260301T090000Z\nEND:VEVENT\nBEGIN:VEVENT\nUID:b\nDTSTART:20260302T090000Z",
     );
     expect(parsed.series.map((s) => s.uid)).toEqual(["a", "b"]);
+  });
+
+  it("leaves out each event it cannot read, counts it with its title, and keeps the rest", () => {
+    const event = (uid: string, ...lines: string[]) => [
+      "BEGIN:VEVENT",
+      `UID:${uid}`,
+      ...lines,
+      "END:VEVENT",
+    ];
+    const parsed = parseCalendar(
+      [
+        "BEGIN:VCALENDAR",
+        ...event("bad-date", "SUMMARY:Board\\, Q4", "DTSTART:2026112T09"),
+        ...event("ok", "SUMMARY:Standup", "DTSTART:20261126T090000Z"),
+        ...event(
+          "bad-byday",
+          "SUMMARY:Gym",
+          "DTSTART:20261126T090000Z",
+          "RRULE:FREQ=WEEKLY;BYDAY=XX",
+        ),
+        ...event("no-start", "SUMMARY:Floating idea"),
+        "END:VCALENDAR",
+      ].join("\r\n"),
+    );
+    expect(parsed.series.map((s) => s.uid)).toEqual(["ok"]);
+    expect(parsed.unreadable).toEqual({ count: 3, titles: ["Board, Q4", "Gym", "Floating idea"] });
+  });
+
+  it("reads an unquoted display-name TZID (Outlook) instead of losing the event", () => {
+    const parsed = parseCalendar(
+      [
+        "BEGIN:VCALENDAR",
+        "BEGIN:VEVENT",
+        "UID:o",
+        "DTSTART;TZID=(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna:20261126T090000",
+        "DTEND;TZID=(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna:20261126T100000",
+        "END:VEVENT",
+        "END:VCALENDAR",
+      ].join("\r\n"),
+    );
+    expect(parsed.unreadable.count).toBe(0);
+    expect(Object.keys(parsed.series[0]!.zones)).toEqual([
+      "(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna",
+    ]);
+  });
+
+  it("a master that repeats an earlier master's UID is an event of its own", () => {
+    const events = [1, 2, 3].flatMap((d) => [
+      "BEGIN:VEVENT",
+      "UID:1",
+      `DTSTART:2026112${d}T090000Z`,
+      "END:VEVENT",
+    ]);
+    const parsed = parseCalendar(["BEGIN:VCALENDAR", ...events, "END:VCALENDAR"].join("\r\n"));
+    expect(parsed.series.map((s) => s.uid)).toEqual(["1", "1#2", "1#3"]);
+  });
+
+  it("refuses, in plain words, a calendar none of whose events can be read", () => {
+    const text = [
+      "BEGIN:VCALENDAR",
+      "BEGIN:VEVENT",
+      "UID:x",
+      "DTSTART:2026112T09",
+      "END:VEVENT",
+      "END:VCALENDAR",
+    ].join("\r\n");
+    expect(() => parseCalendar(text)).toThrow("The calendar's only event could not be read");
+    // an empty calendar is a calendar
+    expect(parseCalendar("BEGIN:VCALENDAR\r\nEND:VCALENDAR").series).toEqual([]);
   });
 
   it("refuses deep nesting and oversized text with a clear error", () => {
@@ -77,6 +146,9 @@ describe("ianaForTzid", () => {
       "America/Argentina/Buenos_Aires",
     ],
     ['"America/Chicago"', "America/Chicago"],
+    ["(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna", "Europe/Amsterdam"],
+    ["(UTC-05:00) Eastern Time (US & Canada)", undefined],
+    ["(UTC+10:00) Canberra, Melbourne, Sydney", "Australia/Melbourne"],
   ])("%s → %s", (tzid, iana) => {
     expect(ianaForTzid(tzid)).toBe(iana);
   });

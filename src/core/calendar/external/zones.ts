@@ -34,6 +34,32 @@ export function ianaForTzid(raw: string): string | undefined {
     const tail = parts.slice(-take).join("/");
     if (tail.includes("/") && isIana(tail)) return tail;
   }
+  return fromDisplayName(tzid);
+}
+
+let byCity: Map<string, string> | undefined;
+
+/**
+ * Outlook's display names, "(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna":
+ * the first city that names an IANA zone (Europe/Amsterdam) gives the zone, DST rules and
+ * all. Names without such a city resolve to nothing (the VTIMEZONE, then floating).
+ */
+function fromDisplayName(tzid: string): string | undefined {
+  const m = /^\((?:UTC|GMT)(?:[+-]\d{1,2}:?\d{2})?\)\s*(.+)$/i.exec(tzid);
+  if (!m) return undefined;
+  if (!byCity) {
+    byCity = new Map();
+    const zones =
+      typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+    for (const zone of zones) {
+      const city = zone.split("/").at(-1);
+      if (city && zone.includes("/")) byCity.set(city.toLowerCase(), zone);
+    }
+  }
+  for (const name of m[1]!.split(/\s*[,&]\s*/)) {
+    const zone = byCity.get(name.trim().replace(/\s+/g, "_").toLowerCase());
+    if (zone) return zone;
+  }
   return undefined;
 }
 
