@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { wallToInstant } from "./external/zones.ts";
 import { expandOccurrences, occursBetween, type Series, toRRuleValue } from "./recurrence.ts";
 
 const range = (from: string, to: string, zone = "UTC") => ({
@@ -59,6 +60,28 @@ describe("expandOccurrences", () => {
     expect(
       starts(s, range("2025-03-01T00:00:00Z", "2025-04-01T00:00:00Z", "Europe/Berlin")),
     ).toEqual(["2025-03-29T01:30:00.000Z", "2025-03-30T01:30:00.000Z"]);
+  });
+
+  it("reads the hour the clocks repeat as its first occurrence, as connected calendars do", () => {
+    const s: Series = {
+      start: "2026-10-31T05:30:00Z", // 01:30 EDT on Saturday 31 October
+      end: null,
+      allDay: false,
+      rule: rule({ frequency: "DAILY", count: 3 }),
+    };
+    // 1 November 01:30 happens twice in New York: the first, still summer time (05:30Z)
+    const ours = starts(
+      s,
+      range("2026-10-01T00:00:00Z", "2026-12-01T00:00:00Z", "America/New_York"),
+    );
+    expect(ours).toEqual([
+      "2026-10-31T05:30:00.000Z",
+      "2026-11-01T05:30:00.000Z",
+      "2026-11-02T06:30:00.000Z",
+    ]);
+    // the reader of connected calendars gives the same instant for the same wall clock
+    const wall = { year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0, isDate: false };
+    expect(new Date(wallToInstant(wall, "America/New_York")).toISOString()).toBe(ours[1]);
   });
 
   it("supports interval, BYDAY lists and numbered weekdays", () => {

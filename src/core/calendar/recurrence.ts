@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import type { Frequency } from "../contract/calendar.ts";
+import { localToUtc } from "./local-time.ts";
 import { canRecur, type Seek, seekStart } from "./recurrence-seek.ts";
 import { RRule, type Weekday } from "./rrule-lib.ts";
 
@@ -69,18 +70,14 @@ function toFloating(instant: Date | string, zone: string): Date {
   );
 }
 
+/**
+ * Back from the wall frame by the one rule Sage reads every local time with, its own series
+ * and connected ones alike (RFC 5545): the hour a DST change repeats is its first
+ * occurrence (01:30 on the night clocks go back is the earlier, summer-time 01:30), and the
+ * hour it skips takes the offset before the gap (02:30 → 03:30 summer time).
+ */
 function fromFloating(floating: Date, zone: string): Date {
-  return DateTime.fromObject(
-    {
-      year: floating.getUTCFullYear(),
-      month: floating.getUTCMonth() + 1,
-      day: floating.getUTCDate(),
-      hour: floating.getUTCHours(),
-      minute: floating.getUTCMinutes(),
-      second: floating.getUTCSeconds(),
-    },
-    { zone },
-  ).toJSDate();
+  return new Date(localToUtc(floating.getTime(), zone));
 }
 
 const WEEKDAY_BY_NUMBER = [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA, RRule.SU];

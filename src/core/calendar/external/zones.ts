@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { IANAZone } from "luxon";
+import { localToUtc } from "../local-time.ts";
 import type { JCal, ZoneRef } from "./types.ts";
 import { WINDOWS_ZONES } from "./windows-zones.ts";
 
@@ -100,9 +101,9 @@ function icalZone(jcal: JCal): ICAL.Timezone {
 }
 
 /**
- * The instant (ms) of a wall-clock DATE-TIME in its zone. A time that does not exist (the
- * hour skipped by a DST change) moves forward, an ambiguous one takes the earlier offset —
- * what Luxon and most calendar clients do.
+ * The instant (ms) of a wall-clock DATE-TIME in its zone, by Sage's one rule for local
+ * times (src/core/calendar/local-time.ts): the skipped hour moves forward, the repeated
+ * hour is its first occurrence.
  */
 export function wallToInstant(wall: WallTime, zone: string | ZoneRef): number {
   if (typeof zone !== "string" && "vtimezone" in zone) {
@@ -111,50 +112,6 @@ export function wallToInstant(wall: WallTime, zone: string | ZoneRef): number {
   }
   const name = typeof zone === "string" ? zone : zone.iana;
   return localToUtc(wallAsUtc({ ...wall, isDate: false }), name);
-}
-
-const QUARTER_HOUR = 15 * 60_000;
-const offsetCache = new Map<string, Map<number, number>>();
-
-/**
- * A zone's UTC offset (minutes) at an instant, from Luxon, cached per 15-minute bucket:
- * zone transitions fall on quarter hours, and Luxon's offset lookup (Intl formatting) was
- * most of an expansion's time. The cache is bounded.
- */
-function offsetAt(zone: string, ms: number): number {
-  let byBucket = offsetCache.get(zone);
-  if (!byBucket) {
-    if (offsetCache.size > 500) offsetCache.clear();
-    byBucket = new Map();
-    offsetCache.set(zone, byBucket);
-  }
-  const bucket = Math.floor(ms / QUARTER_HOUR);
-  let offset = byBucket.get(bucket);
-  if (offset === undefined) {
-    if (byBucket.size > 200_000) byBucket.clear();
-    offset = IANAZone.create(zone).offset(bucket * QUARTER_HOUR);
-    byBucket.set(bucket, offset);
-  }
-  return offset;
-}
-
-/**
- * Wall clock (as if UTC) → instant in a zone, as RFC 5545 §3.3.5 says: a local time that
- * occurs twice (fall back) is its first occurrence; one that does not occur (spring
- * forward) is read with the offset before the gap. Assumes at most one transition within a
- * day either side, true of every zone.
- */
-function localToUtc(localMs: number, zone: string): number {
-  const before = offsetAt(zone, localMs - 86_400_000);
-  const after = offsetAt(zone, localMs + 86_400_000);
-  const early = localMs - before * 60_000;
-  const late = localMs - after * 60_000;
-  const earlyValid = offsetAt(zone, early) === before;
-  const lateValid = offsetAt(zone, late) === after;
-  if (earlyValid && lateValid) return Math.min(early, late);
-  if (earlyValid) return early;
-  if (lateValid) return late;
-  return early; // in the gap: the offset before it
 }
 
 /** The wall clock as if it were UTC: the frame recurrence rules are expanded in. */
