@@ -69,13 +69,14 @@ function seed(fake: FakeGoogle) {
   put({
     id: "holiday",
     summary: "Bank holiday",
+    // Google's holiday calendars mark their days free; a day without transparency is busy
+    transparency: "transparent",
     start: { date: "2026-03-03" },
     end: { date: "2026-03-04" },
   });
   put({
     id: "offsite",
-    summary: "Offsite",
-    transparency: "opaque",
+    summary: "Offsite", // "Show me as: Busy": Google leaves transparency out
     start: { date: "2026-03-05" },
     end: { date: "2026-03-06" },
   });

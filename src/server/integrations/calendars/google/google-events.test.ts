@@ -61,7 +61,7 @@ describe("Google events as series", () => {
     ]);
   });
 
-  it("free, declined and all-day without an explicit opaque are not busy", () => {
+  it("free and declined are not busy; Google's default (no transparency) is busy, all-day too", () => {
     const busy = (e: Parameters<typeof googleSeries>[0][number]) =>
       expandSeries(googleSeries([e])!, window)[0]!.busy;
     const base = {
@@ -75,8 +75,10 @@ describe("Google events as series", () => {
       busy({ ...base, attendees: [{ email: "me@x.org", self: true, responseStatus: "declined" }] }),
     ).toBe(false);
     const allDay = { id: "d", start: { date: "2026-03-24" }, end: { date: "2026-03-25" } };
-    expect(busy(allDay)).toBe(false);
+    // a day marked "Busy" in Google Calendar arrives without transparency: a vacation day
+    expect(busy(allDay)).toBe(true);
     expect(busy({ ...allDay, transparency: "opaque" })).toBe(true);
+    expect(busy({ ...allDay, transparency: "transparent" })).toBe(false);
   });
 
   it("a summary cannot inject content lines", () => {

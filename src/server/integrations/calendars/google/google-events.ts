@@ -49,9 +49,10 @@ function veventLines(e: GoogleEvent, uid: string, seriesZone: string | undefined
   if (e.summary) lines.push(`SUMMARY:${escapeText(e.summary.slice(0, 1000))}`);
   if (e.location) lines.push(`LOCATION:${escapeText(e.location.slice(0, 1000))}`);
   const declined = e.attendees?.some((a) => a.self && a.responseStatus === "declined");
-  // declined by the person reads like free time: listed, not busy (the same as PARTSTAT)
-  if (e.transparency === "transparent" || declined) lines.push("TRANSP:TRANSPARENT");
-  else if (e.transparency === "opaque") lines.push("TRANSP:OPAQUE");
+  // declined by the person reads like free time: listed, not busy (the same as PARTSTAT).
+  // Google leaves transparency out when it is "opaque", its default ("Show me as: Busy"):
+  // said nothing is busy, all-day events too (decision 028)
+  lines.push(e.transparency === "transparent" || declined ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE");
   for (const rule of e.recurrence ?? []) {
     const line = oneLine(rule);
     if (/^(RRULE|EXRULE|RDATE|EXDATE)[;:]/i.test(line)) lines.push(line);
