@@ -27,7 +27,8 @@ describe("buildCalendarFeed", () => {
     const text = buildCalendarFeed({ events: [], zone: "Europe/Berlin" });
     expect(text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/);
     expect(text).toContain("PRODID:-//Sage//Sage AI Recommendations//EN\r\n");
-    expect(text).toContain("METHOD:PUBLISH\r\n");
+    // a feed is not an iTIP message: no METHOD, so no ORGANIZER is owed (RFC 5546)
+    expect(text).not.toContain("METHOD:");
     expect(text).toContain("NAME:Sage AI Recommendations\r\n");
     expect(text).toContain("X-WR-CALNAME:Sage AI Recommendations\r\n");
     expect(text).toContain("REFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n");

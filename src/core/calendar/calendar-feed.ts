@@ -1,9 +1,4 @@
-import ical, {
-  ICalAlarmType,
-  ICalCalendarMethod,
-  ICalEvent,
-  type ICalEventData,
-} from "ical-generator";
+import ical, { ICalAlarmType, ICalEvent, type ICalEventData } from "ical-generator";
 import { DateTime } from "luxon";
 import { FEED_NAME, type Priority, type ServerEvent } from "../contract/calendar.ts";
 import { seriesOf } from "./event-series.ts";
@@ -141,7 +136,7 @@ function eventData(e: FeedEvent, zone: string | null): ICalEventData {
 }
 
 /**
- * The iCalendar feed: named 'Sage AI Recommendations', METHOD:PUBLISH, refresh hints, one
+ * The iCalendar feed: named 'Sage AI Recommendations', refresh hints, one
  * VEVENT per event with a stable UID and SEQUENCE = the event's version. One-off and all-day
  * events are written in UTC / as dates; recurring timed events carry TZID (the user's zone)
  * with a matching VTIMEZONE. ical-generator writes the properties and escapes text; the
@@ -173,7 +168,8 @@ export function* calendarFeedParts(input: FeedInput): Generator<string> {
   const calendar = ical({
     name: FEED_NAME,
     prodId: { company: "Sage", product: FEED_NAME, language: "EN" },
-    method: ICalCalendarMethod.PUBLISH,
+    // no METHOD: a subscribed feed is plain RFC 5545; METHOD:PUBLISH makes it an iTIP
+    // message (RFC 5546), which then needs an ORGANIZER that a feed has no use for
     ttl: FEED_REFRESH_SECONDS,
   });
   // the calendar's own lines, without its closing line (it has no components yet)

@@ -58,6 +58,21 @@ function formatLocal(ms: number, offsetMinutes: number): string {
   );
 }
 
+/** Locales whose short zone names are the common abbreviations of their regions. */
+const NAME_LOCALES = ["en-US", "en-GB", "en-AU", "en-IN", "en-NZ", "en-ZA", "en-CA", "en-IE"];
+
+/**
+ * The observance's TZNAME: the zone's usual abbreviation (CET, CEST, EDT, AEST, IST) where a
+ * locale knows one, not the "GMT+1" a single locale falls back to; else the offset (+0530).
+ */
+function zoneName(zone: string, at: number, offset: number): string {
+  for (const locale of NAME_LOCALES) {
+    const name = DateTime.fromMillis(at, { zone, locale }).offsetNameShort;
+    if (name && !/^(GMT|UTC)[+-−]/.test(name)) return name;
+  }
+  return formatOffset(offset);
+}
+
 function observance(zone: string, at: number, from: number, to: number): string[] {
   const dt = DateTime.fromMillis(at, { zone });
   const kind = dt.isInDST ? "DAYLIGHT" : "STANDARD";
@@ -66,7 +81,7 @@ function observance(zone: string, at: number, from: number, to: number): string[
     `DTSTART:${formatLocal(at, from)}`,
     `TZOFFSETFROM:${formatOffset(from)}`,
     `TZOFFSETTO:${formatOffset(to)}`,
-    `TZNAME:${dt.offsetNameShort ?? formatOffset(to)}`,
+    `TZNAME:${zoneName(zone, at, to)}`,
     `END:${kind}`,
   ];
 }
