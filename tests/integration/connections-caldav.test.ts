@@ -544,3 +544,87 @@ describe("disconnecting a write calendar", () => {
     expect((await dav.request("GET", `/${RADICALE_USER}/work/standup.ics`)).status).toBe(200);
   });
 });
+
+describe("what the person does in their own calendar wins (Radicale)", () => {
+  const sync = (s: Session, id: string) =>
+    t.app.inject({ method: "POST", url: `/api/connections/${id}/sync`, headers: s.headers });
+  const proposal = async (s: Session) =>
+    ((await week(s)).json().events as { id: string; title: string; source: string }[]).filter(
+      (e) => e.title === "Draft the budget",
+    );
+  const eventCount = async (s: Session) =>
+    (await t.app.inject({ method: "GET", url: "/api/connections", headers: s.headers })).json()
+      .connections[0].eventCount as number;
+
+  it("Sage's blocks never come back as connected busy time, nor count as the person's events", async () => {
+    const s = await signedIn();
+    const { connection } = await connectWritingToWork(s);
+    const before = await eventCount(s);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/tasks",
+      headers: s.headers,
+      payload: { title: "Draft the budget", estimateMinutes: 180, priority: "high" },
+    });
+    const plan = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/plan",
+        headers: s.headers,
+        payload: { days: 7 },
+      })
+    ).json();
+    expect(plan.placed.length).toBeGreaterThan(1);
+    await sync(s, connection.id);
+    expect(await eventCount(s)).toBe(before);
+    expect((await proposal(s)).map((e) => e.source)).toEqual(plan.placed.map(() => "assistant"));
+
+    // undone: Sage takes its blocks out of Radicale at once; the copies the last sync stored
+    // are not shown as the person's busy time before the next sync
+    const undo = await t.app.inject({
+      method: "POST",
+      url: "/api/plan/undo",
+      headers: s.headers,
+      payload: plan.changes,
+    });
+    expect(undo.statusCode).toBe(200);
+    expect(await proposal(s)).toEqual([]);
+  });
+
+  it("a block the person deletes in their calendar is gone from Sage after the next sync", async () => {
+    const s = await signedIn();
+    const { connection } = await connectWritingToWork(s);
+    const task = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/tasks",
+        headers: s.headers,
+        payload: { title: "Draft the budget", estimateMinutes: 180, priority: "high" },
+      })
+    ).json().task;
+    const placed = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/plan",
+        headers: s.headers,
+        payload: { days: 7 },
+      })
+    ).json().placed as { eventId: string }[];
+    await sync(s, connection.id); // the written blocks are listed
+    const [deleted, ...kept] = placed;
+    const href = `/${RADICALE_USER}/work/sage-block-${deleted!.eventId}.ics`;
+    expect((await dav.request("DELETE", href)).status).toBeLessThan(300);
+
+    await sync(s, connection.id);
+    const left = (await proposal(s)).map((e) => e.id);
+    expect(left).not.toContain(deleted!.eventId);
+    expect(left.sort()).toEqual(kept.map((b) => b.eventId).sort());
+    // the task stays open, to be planned again; Sage never writes the deleted block back
+    const tasks = (
+      await t.app.inject({ method: "GET", url: "/api/tasks", headers: s.headers })
+    ).json().tasks as { id: string; status: string }[];
+    expect(tasks.find((x) => x.id === task.id)?.status).toBe("open");
+    await sync(s, connection.id);
+    expect((await dav.request("GET", href)).status).toBe(404);
+  });
+});

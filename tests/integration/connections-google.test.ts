@@ -581,6 +581,44 @@ describe("Google Calendar: writing blocks", () => {
     expect(JSON.stringify(g.events(ME).filter((e) => !e.id.startsWith("sage")))).toBe(othersBefore);
   });
 
+  it("a block the person deletes in Google is gone from Sage after the next sync; its task stays open", async () => {
+    const s = await signedIn();
+    const { connection } = await connect(s);
+    const primary = connection.calendars.find((c: { name: string }) => c.name === ME);
+    await t.app.inject({
+      method: "PATCH",
+      url: `/api/connections/${connection.id}`,
+      headers: s.headers,
+      payload: { writeCalendarId: primary.id },
+    });
+    const task = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/tasks",
+        headers: s.headers,
+        payload: { title: "Plan the offsite", estimateMinutes: 180, priority: "high" },
+      })
+    ).json().task;
+    const placed = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/plan",
+        headers: s.headers,
+        payload: { days: 7 },
+      })
+    ).json().placed as { eventId: string }[];
+    await sync(s, connection.id);
+    const [gone, ...kept] = placed;
+    g.remove(ME, `sage${gone!.eventId.replace(/-/g, "")}`);
+    await sync(s, connection.id);
+    const left = (await week(s)).filter((e) => e.title === "Plan the offsite").map((e) => e.id);
+    expect(left.sort()).toEqual(kept.map((b) => b.eventId).sort());
+    const tasks = (
+      await t.app.inject({ method: "GET", url: "/api/tasks", headers: s.headers })
+    ).json().tasks as { id: string; status: string }[];
+    expect(tasks.find((x) => x.id === task.id)?.status).toBe("open");
+  });
+
   it("a 412 re-reads the event: the person's edit made since the last sync is never overwritten", async () => {
     const s = await signedIn();
     const { connection } = await connect(s);

@@ -11,7 +11,7 @@ import {
 import { userTimeZone } from "../calendar/list-events.ts";
 import type { Db } from "../db/client.ts";
 import { calendarConnections, connectionCalendars, externalEvents, users } from "../db/schema.ts";
-import { writtenHrefs } from "./push-blocks.ts";
+import { notSageBlock } from "./push-state.ts";
 
 export type ConnectedOccurrence = ExternalOccurrence & {
   /** Stable per occurrence (UUID version 8, which Sage's own events never use). */
@@ -42,7 +42,6 @@ const DAY = 86_400_000;
 
 type Expanded = {
   calendarId: string;
-  resourceKey: string;
   occurrence: ExternalOccurrence;
   /** The instants the occurrence covers (an all-day one: the person's local midnights). */
   startMs: number;
@@ -77,12 +76,12 @@ async function expandConnection(
     .select({
       series: externalEvents.series,
       calendarId: externalEvents.calendarId,
-      resourceKey: externalEvents.resourceKey,
     })
     .from(externalEvents)
     .where(
       and(
         eq(externalEvents.connectionId, connectionId),
+        notSageBlock,
         lt(externalEvents.firstStart, ctx.to),
         or(isNull(externalEvents.lastEnd), gt(externalEvents.lastEnd, ctx.from)),
       ),
@@ -95,7 +94,6 @@ async function expandConnection(
       const all = occurrence.allDay;
       out.push({
         calendarId: row.calendarId,
-        resourceKey: row.resourceKey,
         occurrence,
         startMs: all ? local(occurrence.start) : occurrence.start.getTime(),
         endMs: all ? local(occurrence.end) : occurrence.end.getTime(),
@@ -155,8 +153,6 @@ export async function listConnectedOccurrences(
     budget: { steps: EXTERNAL_LIMITS.maxStepsPerCalendar },
   };
   const byCalendar = new Map(calendars.map((c) => [c.id, c]));
-  // Sage's own blocks written into a calendar are already Sage's events
-  const written = await writtenHrefs(db, [...byCalendar.keys()]);
   const from = opts.from.getTime();
   const to = opts.to.getTime();
   const out: ConnectedOccurrence[] = [];
@@ -174,13 +170,13 @@ export async function listConnectedOccurrences(
       expanded = await expandConnection(db, connection.id, ctx);
       remember(key, expanded);
     }
-    for (const { calendarId, resourceKey, occurrence: o, startMs, endMs } of expanded) {
+    for (const { calendarId, occurrence: o, startMs, endMs } of expanded) {
       // the window itself, as expandSeries judges it (a zero-length one by its start)
       const inside =
         endMs === startMs ? startMs >= from && startMs < to : startMs < to && endMs > from;
       if (!inside) continue;
       const calendar = byCalendar.get(calendarId);
-      if (!calendar || written.has(`${calendarId} ${resourceKey}`)) continue;
+      if (!calendar) continue;
       if (opts.busyOnly && (!o.busy || !calendar.busy)) continue;
       out.push({
         ...o,

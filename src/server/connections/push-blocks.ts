@@ -1,7 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { expandSeries } from "../../core/calendar/external/expand-series.ts";
 import { parseCalendar } from "../../core/calendar/external/parse-calendar.ts";
-import type { Db } from "../db/client.ts";
 import { calendarConnections, connectionCalendars, externalWrites } from "../db/schema.ts";
 import { davFetch } from "../integrations/calendars/caldav/dav-fetch.ts";
 import { openCredentials } from "../integrations/calendars/seal.ts";
@@ -9,8 +8,11 @@ import { pushGoogleBlocks, removeGoogleBlocks } from "./push-google-blocks.ts";
 import {
   type Block,
   blockKey,
+  caldavBlockUid,
   loadPushState,
   makeTheirs,
+  missedBySync,
+  removedInTheirCalendar,
   type Write,
   writtenKey,
 } from "./push-state.ts";
@@ -129,17 +131,32 @@ export async function pushBlocks(deps: SyncDeps, connectionId: string): Promise<
     return true;
   };
 
+  /** The last sync did not list it: gone from their calendar, if the server says 404. */
+  const deletedOutside = async (w: Write): Promise<boolean> => {
+    if (!missedBySync(w, conn)) return false;
+    const res = await call("GET", w.href);
+    await res.body?.cancel();
+    return res.status === 404 || res.status === 410;
+  };
+
   for (const w of writes) {
     if (w.owner !== "sage") continue;
     const seen = remoteEtag.get(w.href);
     if (seen !== undefined && seen !== w.etag && (await changedOutside(w))) continue;
     const block = live.get(w.eventId);
+    if (block && seen === undefined && (await deletedOutside(w))) {
+      await removedInTheirCalendar(deps.db, conn.userId, w);
+      continue;
+    }
     if (!block) {
-      const res = await call("DELETE", w.href, w.etag ? { "if-match": w.etag } : {});
+      let res = await call("DELETE", w.href, w.etag ? { "if-match": w.etag } : {});
       if (res.status === 412) {
         if ((await changedOutside(w)) || !w.etag) continue;
-        await call("DELETE", w.href, { "if-match": w.etag });
+        res = await call("DELETE", w.href, { "if-match": w.etag });
       }
+      await res.body?.cancel();
+      // forgotten only once the server confirms it is gone: a 5xx keeps it, to try again
+      if (!(res.ok || res.status === 404 || res.status === 410)) continue;
       await deps.db
         .delete(externalWrites)
         .where(
@@ -178,7 +195,7 @@ export async function pushBlocks(deps: SyncDeps, connectionId: string): Promise<
 
   for (const block of live.values()) {
     if (byEvent.has(block.id)) continue;
-    const uid = `sage-block-${block.id}`;
+    const uid = caldavBlockUid(block.id);
     const href = new URL(`${uid}.ics`, calendar.externalId).href;
     const res = await call(
       "PUT",
@@ -198,19 +215,10 @@ export async function pushBlocks(deps: SyncDeps, connectionId: string): Promise<
         uid,
         etag: res.headers.get("etag"),
         written: blockKey(block),
+        createdAt: now, // compared with lastSyncedAt, which is on the same clock
       })
       .onConflictDoNothing();
   }
-}
-
-/** Hrefs of written blocks per calendar: they are Sage's own events, not busy time twice. */
-export async function writtenHrefs(db: Db, calendarIds: string[]): Promise<Set<string>> {
-  if (calendarIds.length === 0) return new Set();
-  const rows = await db
-    .select({ calendarId: externalWrites.calendarId, href: externalWrites.href })
-    .from(externalWrites)
-    .where(inArray(externalWrites.calendarId, calendarIds));
-  return new Set(rows.map((r) => `${r.calendarId} ${r.href}`));
 }
 
 /** Deletes every block Sage wrote for a connection (disconnect with ?removeBlocks=1). */

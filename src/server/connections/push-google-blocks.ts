@@ -7,6 +7,8 @@ import {
   blockKey,
   loadPushState,
   makeTheirs,
+  missedBySync,
+  removedInTheirCalendar,
   type Write,
   writtenKey,
 } from "./push-state.ts";
@@ -78,11 +80,22 @@ export async function pushGoogleBlocks(
   };
   const etagOf = async (res: Response) => ((await res.json()) as GoogleEvent).etag ?? null;
 
+  /** The last sync did not list it: gone from their calendar, if Google says so. */
+  const deletedOutside = async (w: Write): Promise<boolean> => {
+    if (!missedBySync(w, conn)) return false;
+    const event = await api.getEvent(cal, w.href);
+    return !event || event.status === "cancelled";
+  };
+
   for (const w of writes) {
     if (w.owner !== "sage") continue;
     const seen = remoteEtag.get(w.href);
     if (seen !== undefined && seen !== w.etag && (await changedOutside(w))) continue;
     const block = live.get(w.eventId);
+    if (block && seen === undefined && (await deletedOutside(w))) {
+      await removedInTheirCalendar(deps.db, conn.userId, w);
+      continue;
+    }
     if (!block) {
       let res = await api.deleteEvent(cal, w.href, w.etag);
       if (res.status === 412) {
@@ -144,6 +157,7 @@ export async function pushGoogleBlocks(
         uid: id,
         etag,
         written,
+        createdAt: deps.now(), // compared with lastSyncedAt, which is on the same clock
       })
       .onConflictDoNothing();
   }

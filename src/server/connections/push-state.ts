@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { calendarEvents, externalEvents, externalWrites, tasks } from "../db/schema.ts";
 import type { SyncDeps } from "./sync-deps.ts";
@@ -8,6 +8,17 @@ import type { SyncDeps } from "./sync-deps.ts";
 
 export type Block = typeof calendarEvents.$inferSelect;
 export type Write = typeof externalWrites.$inferSelect;
+
+/** The UID (and file name) of a block Sage writes into a CalDAV calendar. */
+export const caldavBlockUid = (blockId: string) => `sage-block-${blockId}`;
+
+/**
+ * Sage's own blocks, read back from a calendar it writes to: `sage-block-<uuid>` (CalDAV) or
+ * Google's `sage<32 hex>@google.com` (push-google-blocks.ts, googleEventId). They are Sage's
+ * plan, never the person's busy time — not even between syncs, while a copy Sage has since
+ * moved or removed is still stored — and not counted among the connection's events.
+ */
+export const notSageBlock = sql`${externalEvents.uid} !~ '^sage(-block-[0-9a-f-]{36}|[0-9a-f]{32}@google\.com)$'`;
 
 /** What Sage wrote, compared to notice a change: start|end|title. */
 export const writtenKey = (b: { start: Date; end: Date; title: string }) =>
@@ -82,4 +93,50 @@ export async function makeTheirs(
       updatedAt: sql`now()`,
     })
     .where(and(eq(calendarEvents.id, w.eventId), eq(calendarEvents.userId, userId)));
+}
+
+/**
+ * Whether the last sync's listing should have seen this written resource: it was written
+ * before the sync that finished last (`lastSyncedAt`, on the same clock as `createdAt`), so
+ * a listing that lacks it suggests the resource is gone. Only a hint that saves asking the
+ * server about blocks written since: nothing is done until the server confirms it.
+ */
+export const missedBySync = (w: Write, conn: { lastSyncedAt: Date | null }): boolean =>
+  conn.lastSyncedAt !== null && w.createdAt <= conn.lastSyncedAt;
+
+/**
+ * The person deleted one of Sage's blocks in their own calendar (the server confirmed it is
+ * gone): what they do there wins. The block leaves Sage's calendar and the feed (a tombstone,
+ * like any delete), Sage forgets the write, and the task stays open to be planned elsewhere.
+ * Answers the block's title, or null when it was no longer Sage's to remove. Atomic.
+ */
+export async function removedInTheirCalendar(
+  db: Db,
+  userId: string,
+  w: Write,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [gone] = await tx
+      .update(calendarEvents)
+      .set({
+        deletedAt: sql`now()`,
+        version: sql`${calendarEvents.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(calendarEvents.id, w.eventId),
+          eq(calendarEvents.userId, userId),
+          eq(calendarEvents.source, "assistant"),
+          isNull(calendarEvents.deletedAt),
+        ),
+      )
+      .returning({ title: calendarEvents.title });
+    await tx
+      .delete(externalWrites)
+      .where(
+        and(eq(externalWrites.eventId, w.eventId), eq(externalWrites.calendarId, w.calendarId)),
+      );
+    return gone?.title ?? null;
+  });
 }

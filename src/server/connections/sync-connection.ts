@@ -8,6 +8,7 @@ import { applyCalDavPlans, readCalDavAccount, storedCalDavState } from "./caldav
 import { apiForConnection, applyGooglePlans, readGoogleAccount } from "./google-sync.ts";
 import { plainSyncError } from "./plain-error.ts";
 import { pushBlocks } from "./push-blocks.ts";
+import { notSageBlock } from "./push-state.ts";
 import { checkExpandable, replaceSeries } from "./store-series.ts";
 import { fetchPolicy, type SyncDeps } from "./sync-deps.ts";
 
@@ -200,7 +201,7 @@ export async function recount(tx: Db, connectionId: string): Promise<void> {
   const [c] = await tx
     .select({ n: count() })
     .from(externalEvents)
-    .where(eq(externalEvents.connectionId, connectionId));
+    .where(and(eq(externalEvents.connectionId, connectionId), notSageBlock));
   await tx
     .update(calendarConnections)
     .set({ eventCount: c?.n ?? 0 })
