@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { devLoginRequest } from "../../core/contract/auth.ts";
 import { findOrCreateGoogleUser, findOrCreateUserByEmail } from "../auth/find-or-create-user.ts";
-import { isLoopbackPeer, requireLoopbackPeer } from "../auth/require-loopback-peer.ts";
+import { isLocalRequest, requireLocalRequest } from "../auth/require-loopback-peer.ts";
 import {
   createSession,
   findSessionByCookie,
@@ -102,7 +102,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   const devLoginLimit = perAddressLimit(AUTH_RATE_LIMITS.devLogin, async (request, reply) => {
     const input = devLoginRequest.safeParse(request.body);
-    const good = input.success && sameOrigin(request) && isLoopbackPeer(request);
+    const good = input.success && sameOrigin(request) && isLocalRequest(request, ctx.config);
     await enforceRateLimit(ctx.db, {
       rule: good ? AUTH_RATE_LIMITS.devLoginEmail : AUTH_RATE_LIMITS.devLogin,
       key: good ? `e:${input.data.email.toLowerCase()}` : `ip:${request.ip}`,
@@ -202,7 +202,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         // before the body is read: elsewhere than on this computer the route is not there
         async (request: FastifyRequest) => {
           if (!ctx.devSignIn) throw notFound();
-          await requireLoopbackPeer(request);
+          await requireLocalRequest(ctx.config)(request);
           requireSameOrigin(request);
         },
       ],
