@@ -150,6 +150,27 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * One row per chat turn in flight: the unit of monthly allowance it holds. Exactly one of the
+ * turn's store (commit) and its refund deletes the row, in the same transaction as what it
+ * does, so a unit is given back at most once and only when nothing was stored; a refund can
+ * therefore be retried blindly, and a row a dead process left behind is refunded by a
+ * periodic job.
+ */
+export const chatReservations = pgTable(
+  "chat_reservations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The 'YYYY-MM' the unit was taken from (a refund never touches another month). */
+    period: text("period").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_reservations_created_idx").on(t.createdAt)],
+);
+
 export const usageLogs = pgTable(
   "usage_logs",
   {
