@@ -171,6 +171,23 @@ export const chatReservations = pgTable(
   (t) => [index("chat_reservations_created_idx").on(t.createdAt)],
 );
 
+/**
+ * A deleted account's monthly usage, remembered until its month ends so that deleting the
+ * account and signing up again with the same e-mail does not reset the allowance. Keyed by
+ * a one-way hash of the e-mail (HMAC-SHA-256 under the session secret): it holds no address,
+ * no account id — only the hash, the month and a count.
+ */
+export const usageCarryovers = pgTable(
+  "usage_carryovers",
+  {
+    emailHash: text("email_hash").primaryKey(),
+    /** 'YYYY-MM' (UTC) the count belongs to; rows of past months are purged on write. */
+    period: text("period").notNull(),
+    monthlyUsage: integer("monthly_usage").notNull(),
+  },
+  (t) => [check("usage_carryovers_usage_nonneg", sql`${t.monthlyUsage} >= 0`)],
+);
+
 export const usageLogs = pgTable(
   "usage_logs",
   {

@@ -16,6 +16,7 @@ import { defineRoute, respond } from "../http/define-route.ts";
 import type { OidcFlow } from "../integrations/identity/google.ts";
 import { ensureProfile } from "../profile/ensure-profile.ts";
 import { enforceRateLimit, perAddressLimit, rateLimit } from "../rate-limit/consume-rate-limit.ts";
+import { usageEmailKey } from "../usage/usage-carryover.ts";
 
 export const REFRESH_COOKIE = "sage_session";
 
@@ -64,7 +65,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   const cookieBase = { httpOnly: true, sameSite: "lax" as const, secure, path: "/api/auth" };
 
   async function startSession(reply: FastifyReply, user: { id: string; email: string }) {
-    await ensureProfile(ctx.db, user);
+    // a new account starts with what a deleted one of the same e-mail used this month
+    await ensureProfile(ctx.db, user, {
+      emailKey: usageEmailKey(ctx.config.sessionSecret, user.email),
+      now: ctx.now(),
+    });
     const cookie = await createSession(ctx.db, user.id);
     reply.setCookie(REFRESH_COOKIE, cookie, {
       ...cookieBase,
