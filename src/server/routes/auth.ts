@@ -32,12 +32,23 @@ export const REFRESH_COOKIE = "sage_session";
  * non-local caller), while a refresh with a live session counts against that session
  * (`refreshSession`) and a good dev sign-in against its e-mail (`devLoginEmail`).
  */
+/**
+ * Keyed by what the caller must hold where something exists (a live session, a sign-in flow
+ * of their own, an e-mail on this computer), so nobody sharing an address (an office, a
+ * proxy with TRUST_PROXY=0) can use them up for a person who did nothing wrong; per address
+ * only for what carries nothing of the caller's, and then generously (docs/SECURITY.md).
+ */
 export const AUTH_RATE_LIMITS = {
   refresh: { name: "auth-refresh", max: 300, windowSeconds: 60 },
   refreshSession: { name: "auth-refresh-session", max: 60, windowSeconds: 60 },
-  logout: { name: "auth-logout", max: 60, windowSeconds: 60 },
-  google: { name: "auth-google", max: 30, windowSeconds: 60 },
-  callback: { name: "auth-google-callback", max: 30, windowSeconds: 60 },
+  logout: { name: "auth-logout", max: 300, windowSeconds: 60 },
+  logoutSession: { name: "auth-logout-session", max: 60, windowSeconds: 60 },
+  // starting costs a signed cookie and a redirect: an office of hundreds signs in at 9:00
+  google: { name: "auth-google", max: 600, windowSeconds: 60 },
+  // callbacks that bring no flow of theirs (no or a forged flow cookie), per address
+  callback: { name: "auth-google-callback", max: 60, windowSeconds: 60 },
+  // a flow is single-use: a few tries per flow (a reload, a double click) and no more
+  callbackFlow: { name: "auth-google-callback-flow", max: 5, windowSeconds: 600 },
   devLogin: { name: "auth-dev-login", max: 60, windowSeconds: 60 },
   // generous: the load bench signs 200 people in ~140 times a minute each
   devLoginEmail: { name: "auth-dev-login-email", max: 300, windowSeconds: 60 },
@@ -119,6 +130,29 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     preHandler: [rateLimit(ctx.db, rule)],
   });
 
+  /** A callback with a flow cookie of ours counts against that flow, any other per address. */
+  const callbackLimit = perAddressLimit(AUTH_RATE_LIMITS.callback, async (request, reply) => {
+    const flow = readFlow(request);
+    await enforceRateLimit(ctx.db, {
+      rule: flow ? AUTH_RATE_LIMITS.callbackFlow : AUTH_RATE_LIMITS.callback,
+      key: flow ? `f:${flow.state}` : `ip:${request.ip}`,
+      reply,
+    });
+  });
+
+  /** The logout's session, looked up once by its rate limit and read by its handler. */
+  const logoutSessions = new WeakMap<FastifyRequest, RefreshSession | undefined>();
+  const logoutLimit = perAddressLimit(AUTH_RATE_LIMITS.logout, async (request, reply) => {
+    const cookie = request.cookies[REFRESH_COOKIE];
+    const session = cookie ? await findSessionByCookie(ctx.db, cookie) : undefined;
+    logoutSessions.set(request, session);
+    await enforceRateLimit(ctx.db, {
+      rule: session ? AUTH_RATE_LIMITS.logoutSession : AUTH_RATE_LIMITS.logout,
+      key: session ? `s:${session.sessionId}` : `ip:${request.ip}`,
+      reply,
+    });
+  });
+
   defineRoute(
     app,
     ctx,
@@ -176,7 +210,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         return reply.redirect(failureUrl(describeOidcError(err)), 302);
       }
     },
-    limited(AUTH_RATE_LIMITS.callback),
+    { preHandler: [callbackLimit] },
   );
 
   function readFlow(request: FastifyRequest): OidcFlow | undefined {
@@ -241,14 +275,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     "logout",
     async ({ request, reply }) => {
       requireSameOrigin(request);
-      const cookie = request.cookies[REFRESH_COOKIE];
-      const session = cookie ? await findSessionByCookie(ctx.db, cookie) : undefined;
+      const session = logoutSessions.get(request);
       if (session) await revokeSession(ctx.db, session.sessionId);
       reply.clearCookie(REFRESH_COOKIE, cookieBase);
       reply.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookieOptions(secure));
       return respond(204);
     },
-    limited(AUTH_RATE_LIMITS.logout),
+    { preHandler: [logoutLimit] },
   );
 }
 
