@@ -1,5 +1,6 @@
 import cookie from "@fastify/cookie";
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerOptions,
   type RouteOptions,
@@ -44,6 +45,8 @@ export type BuildOptions = {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions["logger"];
+  /** A logger already made (main.ts shares its own with the database pool). */
+  loggerInstance?: FastifyBaseLogger;
   /** Where the built SPA lives; defaults to dist/web. */
   webRoot?: string;
   /** Replaces the Google adapter (tests). */
@@ -113,7 +116,9 @@ export async function buildApp(opts: BuildOptions) {
   const webRoot = opts.webRoot ?? defaultWebRoot();
 
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(config),
+    ...(opts.loggerInstance
+      ? { loggerInstance: opts.loggerInstance }
+      : { logger: opts.logger ?? loggerOptions(config) }),
     // trust exactly TRUST_PROXY hops of X-Forwarded-For, never a client-supplied chain
     trustProxy: (_addr: string, hop: number) => hop < config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
-import { buildApp } from "./app.ts";
+import pino from "pino";
+import { buildApp, loggerOptions } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { startBackgroundSync } from "./connections/refresh-connections.ts";
 import { DataDirLockedError } from "./db/dir-lock.ts";
@@ -23,8 +24,11 @@ async function main(): Promise<void> {
       `DATA_DIR holds more than ${repaired.entries} entries: only those were made private (0700/0600)`,
     );
   }
-  const database = await openDatabase(config, console);
-  const app = await buildApp({ config, database }).catch(async (err) => {
+  // one logger for the pool and the app: a dropped connection is one redacted JSON line,
+  // never console's dump of the pg client (its processID and secretKey included)
+  const log = pino(loggerOptions(config));
+  const database = await openDatabase(config, log);
+  const app = await buildApp({ config, database, loggerInstance: log }).catch(async (err) => {
     await database.close(); // releases the data directory
     throw err;
   });

@@ -8,6 +8,7 @@ import {
   messages,
   profiles,
   tasks,
+  usageCarryovers,
   users,
 } from "../../src/server/db/schema.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -203,5 +204,96 @@ describe("DELETE /api/account", () => {
     // signing in again with the same e-mail starts a brand-new account
     const again = await t.signIn(s.user.email);
     expect(again.user.id).not.toBe(s.user.id);
+  });
+
+  const deleteMe = (headers: Record<string, string>) =>
+    t.app.inject({ method: "DELETE", url: "/api/account", headers, payload: { confirm: true } });
+  const usageOf = async (headers: Record<string, string>) =>
+    (await t.app.inject({ method: "GET", url: "/api/usage", headers })).json() as {
+      used: number;
+      limit: number;
+    };
+  const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+  it("a new account with a deleted account's e-mail starts the month with its usage", async () => {
+    const email = `Again-${randomUUID()}@Example.com`;
+    const first = await t.signIn(email);
+    // two messages really used, then more counted directly
+    for (const message of ["Plan my thesis week", "I keep procrastinating"]) {
+      const chat = await t.app.inject({
+        method: "POST",
+        url: "/api/chat",
+        headers: first.headers,
+        payload: { message },
+      });
+      expect(chat.statusCode).toBe(200);
+    }
+    await t.db
+      .update(profiles)
+      .set({ monthlyUsage: sql`${profiles.monthlyUsage} + 10` })
+      .where(eq(profiles.id, first.user.id));
+    expect((await usageOf(first.headers)).used).toBe(12);
+    expect((await deleteMe(first.headers)).statusCode).toBe(204);
+
+    // the remembered row holds a hash, the month and a count — no address, no account id
+    const remembered = await t.db.select().from(usageCarryovers);
+    const mine = remembered.filter((r) => r.monthlyUsage === 12 && r.period === thisMonth());
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.emailHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(remembered)).not.toContain(email.toLowerCase().split("@")[0]!);
+    expect(JSON.stringify(remembered)).not.toContain(first.user.id);
+
+    // the same address (in any case) gets the month's 12, not 15 fresh messages
+    const again = await t.signIn(email.toLowerCase());
+    expect(again.user.id).not.toBe(first.user.id);
+    expect(await usageOf(again.headers)).toMatchObject({ used: 12, limit: 15 });
+    // another address starts at 0
+    expect((await usageOf((await t.signIn()).headers)).used).toBe(0);
+
+    // deleting again keeps the larger count of the month
+    await t.db.update(profiles).set({ monthlyUsage: 15 }).where(eq(profiles.id, again.user.id));
+    expect((await deleteMe(again.headers)).statusCode).toBe(204);
+    const third = await t.signIn(email);
+    expect((await usageOf(third.headers)).used).toBe(15);
+    const chat = await t.app.inject({
+      method: "POST",
+      url: "/api/chat",
+      headers: third.headers,
+      payload: { message: "Plan my week" },
+    });
+    expect(chat.statusCode).toBe(402);
+  });
+
+  it("a remembered usage of a past month is not carried, and is purged by the next deletion", async () => {
+    const email = `past-${randomUUID()}@example.com`;
+    const first = await t.signIn(email);
+    await t.db.update(profiles).set({ monthlyUsage: 9 }).where(eq(profiles.id, first.user.id));
+    expect((await deleteMe(first.headers)).statusCode).toBe(204);
+    expect(
+      await t.db.select().from(usageCarryovers).where(eq(usageCarryovers.monthlyUsage, 9)),
+    ).toHaveLength(1);
+    // as if the month had ended
+    await t.db
+      .update(usageCarryovers)
+      .set({ period: "2000-01" })
+      .where(eq(usageCarryovers.monthlyUsage, 9));
+    const again = await t.signIn(email);
+    expect((await usageOf(again.headers)).used).toBe(0);
+    // any deletion purges the rows of past months
+    const someone = await t.signIn();
+    expect((await deleteMe(someone.headers)).statusCode).toBe(204);
+    expect(
+      await t.db
+        .select()
+        .from(usageCarryovers)
+        .where(sql`${usageCarryovers.period} < ${thisMonth()}`),
+    ).toEqual([]);
+  });
+
+  it("an account that used nothing this month leaves nothing behind", async () => {
+    const before = (await t.db.select().from(usageCarryovers)).length;
+    const s = await t.signIn();
+    expect((await deleteMe(s.headers)).statusCode).toBe(204);
+    expect((await t.db.select().from(usageCarryovers)).length).toBe(before);
   });
 });

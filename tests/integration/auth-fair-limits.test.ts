@@ -24,6 +24,26 @@ const devLogin = (payload: object) =>
   t.app.inject({ method: "POST", url: "/api/auth/dev-login", payload });
 
 describe("a valid credential is never starved by invalid ones from the same address", () => {
+  it(`${AUTH_RATE_LIMITS.logout.max} logouts without a session from the address: the next gets 429, a signed-in person's logout still works`, async () => {
+    const s = await t.signIn();
+    const logout = (cookie?: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/logout",
+        remoteAddress: shared,
+        headers: cookie ? { cookie } : {},
+      });
+    for (let i = 0; i < AUTH_RATE_LIMITS.logout.max; i++) {
+      expect((await logout(i % 2 ? undefined : `sage_session=forged-${i}.sig`)).statusCode).toBe(
+        204,
+      );
+    }
+    expect((await logout()).statusCode).toBe(429);
+    expect((await logout(s.cookie)).statusCode).toBe(204);
+    // the session is really gone
+    expect((await refresh(s.cookie, "203.0.113.99")).statusCode).toBe(401);
+  }, 60_000);
+
   it(`${AUTH_RATE_LIMITS.refresh.max} bogus refreshes: the bogus ones get 429, a real user's refresh still answers 200`, async () => {
     const s = await t.signIn();
     for (let i = 0; i < AUTH_RATE_LIMITS.refresh.max; i++) {

@@ -180,6 +180,21 @@ describe("the feed's rate limit", () => {
     expect((await fetchFeed(theirUrl, { from: "203.0.113.20" })).statusCode).toBe(200);
   });
 
+  it("someone else holding the feed's URL cannot lock the owner's calendar app out of it", async () => {
+    const s = await t.signIn();
+    const url = await feedOf(s);
+    // the URL leaked (a shared screenshot, a forwarded invitation): a loop from elsewhere
+    const statuses: number[] = [];
+    for (let i = 0; i <= FEED_PER_TOKEN.max; i++) {
+      statuses.push((await fetchFeed(url, { from: "198.51.100.66" })).statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    // the owner's calendar service polls from its own addresses, in the same minute
+    for (const from of ["66.249.80.10", "17.58.100.20"]) {
+      expect((await fetchFeed(url, { from })).statusCode, from).toBe(200);
+    }
+  });
+
   it("never lets bogus tokens from an address starve a valid token from the same address", async () => {
     const s = await t.signIn();
     const url = await feedOf(s);

@@ -11,6 +11,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { decodeJwt, decodeProtectedHeader, type JWTPayload, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions, users } from "../../src/server/db/schema.ts";
+import { AUTH_RATE_LIMITS } from "../../src/server/routes/auth.ts";
 import { startOidcProvider, type TestOidcProvider } from "../support/oidc-provider.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -286,5 +287,61 @@ describe("Google sign-in against a real OpenID provider", () => {
     expect(back.searchParams.get("error")).toBe("access_denied");
     const before = await sessionRows();
     await expectRefused(await callback(back, flowCookie), before, /denied/);
+  });
+});
+
+describe("an office behind one address (TRUST_PROXY=0)", () => {
+  const office = "203.0.113.77";
+  const start = () =>
+    t.app.inject({ method: "GET", url: "/api/auth/google", remoteAddress: office });
+
+  it(`more than 30 sign-in starts a minute from one address all reach Google (limit ${AUTH_RATE_LIMITS.google.max})`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 45; i++) statuses.push((await start()).statusCode);
+    expect(statuses.filter((s) => s !== 302)).toEqual([]);
+  });
+
+  it("callbacks without a flow of theirs, used up from the address, never refuse a person's own flow", async () => {
+    const bogus = () =>
+      t.app.inject({
+        method: "GET",
+        url: "/api/auth/google/callback?code=forged&state=forged",
+        remoteAddress: office,
+      });
+    for (let i = 0; i < AUTH_RATE_LIMITS.callback.max; i++) {
+      expect((await bogus()).statusCode).toBe(302);
+    }
+    expect((await bogus()).statusCode).toBe(429);
+    // a colleague on the same address signs in with the flow their own start gave them
+    const started = await start();
+    const flowCookie = setCookie(started, "sage_oidc")!;
+    const sub = newAccount();
+    const back = await authorizeAtProvider(new URL(String(started.headers.location)), {
+      accountId: sub,
+    });
+    const res = await t.app.inject({
+      method: "GET",
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: flowCookie },
+      remoteAddress: office,
+    });
+    await expectSignedIn(res, sub);
+  });
+
+  it(`one flow's callback is tried at most ${AUTH_RATE_LIMITS.callbackFlow.max} times`, async () => {
+    const started = await start();
+    const flowCookie = setCookie(started, "sage_oidc")!;
+    const statuses: number[] = [];
+    for (let i = 0; i <= AUTH_RATE_LIMITS.callbackFlow.max; i++) {
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/auth/google/callback?code=forged&state=forged",
+        headers: { cookie: flowCookie },
+        remoteAddress: "203.0.113.78",
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((s) => s === 302)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,12 +24,31 @@ function dataDir() {
   return dir;
 }
 
-const devLogin = (base: string, headers: Record<string, string> = {}) =>
-  fetch(`${base}/api/auth/dev-login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify({ email: "victim@example.com" }),
+/** A POST over a real socket with the headers as given (fetch drops a `host` header). */
+function post(
+  base: string,
+  route: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; setCookie: string[] | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${route}`,
+      { method: "POST", headers: { "content-type": "application/json", ...headers } },
+      (res) => {
+        res.resume();
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, setCookie: res.headers["set-cookie"] }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
   });
+}
+
+const devLogin = (base: string, headers: Record<string, string> = {}) =>
+  post(base, "/api/auth/dev-login", { email: "victim@example.com" }, headers);
 
 // real processes and sockets; the database does not matter, so PGlite only
 describe.skipIf(testDbKind() !== "pglite")(
@@ -64,7 +84,7 @@ describe.skipIf(testDbKind() !== "pglite")(
 
         const refused = await devLogin(fromLan, { host: `127.0.0.1:${port}` });
         expect(refused.status).toBe(403);
-        expect(refused.headers.get("set-cookie")).toBeNull();
+        expect(refused.setCookie).toBeUndefined();
         expect((await devLogin(fromLan, { "x-forwarded-for": "127.0.0.1" })).status).toBe(403);
 
         // signed in on this computer, the token still cannot pay a demo checkout from the network
@@ -84,6 +104,39 @@ describe.skipIf(testDbKind() !== "pglite")(
       },
       60_000,
     );
+
+    it("through a loopback tunnel (a public Host from 127.0.0.1) dev sign-in and demo billing answer 403", async () => {
+      const server = await startServer({ DATA_DIR: dataDir(), LOG_LEVEL: "info" });
+      cleanups.push(() => void server.child.kill("SIGKILL"));
+      const port = new URL(server.url).port;
+      // what ngrok or `ssh -R` delivers: the socket's peer is 127.0.0.1, the Host is public
+      const tunnel = { host: "sage-demo.ngrok-free.app" };
+      const refused = await devLogin(server.url, tunnel);
+      expect(refused.status).toBe(403);
+      expect(refused.setCookie).toBeUndefined();
+      const publicWithPort = { host: `sage-demo.ngrok-free.app:${port}` };
+      expect((await devLogin(server.url, publicWithPort)).status).toBe(403);
+      const otherPort = { host: `localhost:${Number(port) + 1}` };
+      expect((await devLogin(server.url, otherPort)).status).toBe(403);
+
+      const headers = await signInOver(server.url, "owner@example.com");
+      const checkout = await fetch(`${server.url}/api/create-checkout-session`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ priceId: "demo_price_pro" }),
+      });
+      const { url } = (await checkout.json()) as { url: string };
+      const sessionId = new URL(url).searchParams.get("session_id");
+      const complete = (extra: Record<string, string>) =>
+        post(server.url, "/api/demo-billing/complete", { sessionId }, { ...headers, ...extra });
+      expect((await complete(tunnel)).status).toBe(403);
+      expect((await complete({ origin: "https://sage-demo.ngrok-free.app" })).status).toBe(403);
+      // on this computer, under each of its names, the same calls pass
+      for (const host of [`localhost:${port}`, `[::1]:${port}`]) {
+        expect((await devLogin(server.url, { host })).status, host).toBe(200);
+      }
+      expect((await complete({ origin: `http://localhost:${port}` })).status).toBe(200);
+    }, 60_000);
   },
 );
 
@@ -104,6 +157,45 @@ describe("requests through the app", () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe("forbidden");
+  });
+
+  it("dev sign-in from a loopback peer needs a local Host, and a local Origin when one is sent", async () => {
+    const login = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/dev-login",
+        remoteAddress: "127.0.0.1",
+        headers,
+        payload: { email: "victim@example.com" },
+      });
+    // the test app listens on :80 by configuration and is published at localhost:3000
+    for (const host of [
+      "abc.ngrok-free.app",
+      "evil.example:80",
+      "localhost.evil.example:80",
+      "127.0.0.2:80",
+      "localhost:8080",
+      "localhost:80@evil.example",
+    ]) {
+      const res = await login({ host });
+      expect(res.statusCode, host).toBe(403);
+      expect(res.cookies, host).toEqual([]);
+    }
+    expect(
+      (await login({ host: "localhost:80", origin: "https://abc.ngrok-free.app" })).statusCode,
+    ).toBe(403);
+    for (const host of [
+      "localhost:80",
+      "localhost",
+      "127.0.0.1:80",
+      "[::1]:80",
+      "localhost:3000",
+    ]) {
+      expect((await login({ host })).statusCode, host).toBe(200);
+    }
+    expect(
+      (await login({ host: "localhost:80", origin: "http://localhost:3000" })).statusCode,
+    ).toBe(200);
   });
 
   it("refresh accepts the loopback forms of the local origin, and nothing else", async () => {

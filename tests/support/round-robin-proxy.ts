@@ -26,7 +26,13 @@ export async function startRoundRobinProxy(
     const index = next++ % targets.length;
     served[index]!++;
     const target = new URL(req.url ?? "/", targets[index]);
-    const headers = { ...req.headers, "x-forwarded-for": req.socket.remoteAddress ?? "" };
+    // the upstream's own Host, as nginx sends by default ($proxy_host): the instances see a
+    // request for themselves (development sign-in answers only a local Host on its own port)
+    const headers = {
+      ...req.headers,
+      host: target.host,
+      "x-forwarded-for": req.socket.remoteAddress ?? "",
+    };
     delete headers.connection;
     const upstream = http.request(target, { method: req.method, headers, agent }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);

@@ -27,6 +27,10 @@ export async function createTestApp(opts: Options = {}) {
     DATA_DIR: dataDir,
     SESSION_SECRET: TEST_SECRET,
     LOG_LEVEL: "silent",
+    // an injected request has no socket and says `Host: localhost:80`: the app is configured
+    // as listening there, and published on the usual local origin
+    PORT: "80",
+    PUBLIC_URL: "http://localhost:3000",
     ...opts.env,
   });
   /** Every route the app registered (HEAD twins of GET routes left out). */

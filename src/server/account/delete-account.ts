@@ -8,10 +8,18 @@ import {
   type BillingProvider,
   BillingProviderError,
 } from "../integrations/billing/billing-provider.ts";
+import { rememberUsage, usageEmailKey } from "../usage/usage-carryover.ts";
 
 const ENDED_STATUSES = new Set(["canceled", "incomplete_expired", "inactive"]);
 
-type Deps = { db: Db; billing: BillingProvider | undefined; log: FastifyBaseLogger };
+type Deps = {
+  db: Db;
+  billing: BillingProvider | undefined;
+  log: FastifyBaseLogger;
+  /** Keys the remembered usage (usage-carryover.ts). */
+  sessionSecret: string;
+  now: () => Date;
+};
 
 /**
  * Deletes the account and everything stored about it. A running Stripe subscription is
@@ -19,7 +27,8 @@ type Deps = { db: Db; billing: BillingProvider | undefined; log: FastifyBaseLogg
  * card keeps being charged). Then one transaction removes the user row — every table
  * cascades from it: profile, sessions (so issued access tokens and the refresh cookie die),
  * calendar feed token, events, conversations and messages, logs, checkout sessions — and
- * the user's rate-limit counters.
+ * the user's rate-limit counters. This month's usage alone is remembered, keyed by a hash of
+ * the e-mail, until the month ends.
  */
 export async function deleteAccount(deps: Deps, userId: string): Promise<void> {
   const [profile] = await deps.db.select().from(profiles).where(eq(profiles.id, userId));
@@ -50,6 +59,15 @@ export async function deleteAccount(deps: Deps, userId: string): Promise<void> {
     }
   }
   await deps.db.transaction(async (tx) => {
+    // this month's usage outlives the account, under a hash of its e-mail only, so deleting
+    // and signing up again does not reset the allowance
+    if (profile) {
+      await rememberUsage(tx, {
+        userId,
+        emailKey: usageEmailKey(deps.sessionSecret, profile.email),
+        now: deps.now(),
+      });
+    }
     // counters keyed by user ('<name>:u:<id>') are the only rows not tied by a foreign key
     await tx.execute(sql`delete from rate_limits where key like ${`%:u:${userId}`}`);
     await tx.delete(users).where(eq(users.id, userId));

@@ -13,10 +13,19 @@ export const FEED_FAILURES: RateLimitRule = {
   max: 120,
   windowSeconds: 60,
 };
-/** Per token: a client polls every few minutes at most; a loop gets 429s for its own feed only. */
+/**
+ * Per token *and* address: a calendar app polls every few minutes at most, so a loop gets
+ * 429s — for itself only. Keyed by the token alone, anyone holding the feed's URL (it is
+ * shared by design: pasted into calendar apps, sent to a partner) could lock the owner's own
+ * calendar apps out of it; by the address alone, Google's few fetchers would share one
+ * bucket for everybody's feeds. A fetch is cheap — the feed is built once per change of the
+ * calendar and served from a cache (a matching If-None-Match costs one indexed query) — so
+ * what a flood could make expensive, the rebuild, is bounded by the owner's changes, not by
+ * the fetches; the per-pair window only keeps a loop from holding the server.
+ */
 export const FEED_PER_TOKEN: RateLimitRule = {
   name: "calendar-feed-token",
-  max: 30,
+  max: 60,
   windowSeconds: 60,
 };
 
@@ -41,9 +50,10 @@ function limited(reply: FastifyReply, retryAfterSeconds: number): AppError {
 
 /**
  * The feed's preHandler: looks the token up (one indexed query) and counts the request
- * against the address when the token opens no feed, or against the token when it does — so
- * any number of bogus tokens from an address never starves a valid token from the same
- * address, and one token fetched in a loop limits only itself. The counters are the
+ * against the address when the token opens no feed, or against the token and the address
+ * when it does — so any number of bogus tokens from an address never starves a valid token
+ * from the same address, and one token fetched in a loop from one address limits only that
+ * pair: the owner's calendar apps elsewhere keep their feed. The counters are the
  * database's (shared by every instance); a key over its limit is then refused from this
  * process's memory until its window ends (consumeRateLimit), so a loop costs the database
  * one write per allowed fetch only.
@@ -57,7 +67,8 @@ export function feedRateLimit(db: Db, perTokenLimit?: { max: number; windowSecon
     const token = feedToken(request.params.file);
     const owner = token ? await findFeedOwner(db, token) : undefined;
     const count = owner
-      ? await consumeRateLimit(db, perToken, `u:${owner.userId}`)
+      ? // ends in `:u:<id>`, so the account's deletion takes its counters along
+        await consumeRateLimit(db, perToken, `ip:${request.ip}:u:${owner.userId}`)
       : await consumeRateLimit(db, FEED_FAILURES, `ip:${request.ip}`);
     if (!count.allowed) throw limited(reply, count.retryAfterSeconds);
     request.feedOwner = owner;

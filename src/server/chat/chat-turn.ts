@@ -8,7 +8,14 @@ import { DEFAULT_LOCALE } from "../assistant/format-when.ts";
 import { type PendingAction, recordActions } from "../assistant/record-actions.ts";
 import type { AuthUser } from "../auth/authenticate.ts";
 import type { Db } from "../db/client.ts";
-import { conversations, domainContexts, messages, profiles, usageLogs } from "../db/schema.ts";
+import {
+  chatReservations,
+  conversations,
+  domainContexts,
+  messages,
+  profiles,
+  usageLogs,
+} from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import type {
   AssistantContext,
@@ -16,7 +23,7 @@ import type {
   LlmMessage,
 } from "../integrations/llm/language-model.ts";
 import { requireAreaInPlan } from "../plans/require-area.ts";
-import { refundAllowance, reserveAllowance } from "../usage/reserve-allowance.ts";
+import { type Reservation, refundWithRetry, reserveAllowance } from "../usage/reserve-allowance.ts";
 import { systemPrompt } from "./system-prompt.ts";
 
 type Input = z.output<typeof chatRequest>;
@@ -33,7 +40,7 @@ export type PreparedTurn = {
   conversationId: string | undefined;
   domainContextId: string | null;
   domain: string;
-  reservation: { used: number; limit: number; period: string };
+  reservation: Reservation;
 };
 
 /**
@@ -166,8 +173,13 @@ async function withSavedProfile(
   };
 }
 
-export function refundChatTurn(db: Db, turn: PreparedTurn): Promise<void> {
-  return refundAllowance(db, turn.user.id, turn.reservation.period);
+/** Gives the turn's unit back (nothing stored), retried through database faults; never throws. */
+export function refundChatTurn(
+  db: Db,
+  turn: PreparedTurn,
+  log: Parameters<typeof refundWithRetry>[2],
+): Promise<void> {
+  return refundWithRetry(db, turn.reservation.id, log);
 }
 
 /** Approximate list prices, US cents per million tokens (input and output blended). */
@@ -181,7 +193,10 @@ const CENTS_PER_MILLION: Record<string, number> = {
 
 /**
  * Stores the exchange in one transaction: the conversation (created on the first exchange,
- * titled from the message), both message rows, and the usage log.
+ * titled from the message), both message rows, the usage log — and the end of the turn's
+ * allowance hold, so the unit is charged exactly when the exchange is stored. A hold already
+ * gone (refunded as abandoned) stores nothing. A reply that answers nothing (`uncharged`)
+ * gives its unit back in the same transaction.
  */
 export async function commitChatTurn(
   db: Db,
@@ -194,6 +209,19 @@ export async function commitChatTurn(
     (completion.tokensUsed * (CENTS_PER_MILLION[completion.model] ?? 0)) / 1_000_000,
   );
   return db.transaction(async (tx) => {
+    const held = await tx
+      .delete(chatReservations)
+      .where(eq(chatReservations.id, turn.reservation.id))
+      .returning({ id: chatReservations.id });
+    if (held.length === 0) throw new Error("the turn's allowance hold was already refunded");
+    if (completion.uncharged) {
+      await tx
+        .update(profiles)
+        .set({ monthlyUsage: sql`greatest(${profiles.monthlyUsage} - 1, 0)`, updatedAt: now })
+        .where(
+          and(eq(profiles.id, turn.user.id), eq(profiles.usagePeriod, turn.reservation.period)),
+        );
+    }
     let conversationId = turn.conversationId;
     let title: string;
     if (conversationId) {
@@ -244,7 +272,10 @@ export async function commitChatTurn(
     return {
       conversationId,
       title,
-      remainingUsage: Math.max(0, turn.reservation.limit - turn.reservation.used),
+      remainingUsage: Math.max(
+        0,
+        turn.reservation.limit - turn.reservation.used + (completion.uncharged ? 1 : 0),
+      ),
       ...(actions.length > 0 ? { actions } : {}),
     };
   });

@@ -75,6 +75,7 @@ export async function startChatTurn(
     let settled = false;
     let stream: AsyncIterator<string, Completion> | undefined;
     try {
+      if (signal?.aborted) throw new LlmError("The client went away.");
       stream = model.stream({
         messages: turn.modelMessages,
         context: turn.context,
@@ -87,6 +88,7 @@ export async function startChatTurn(
         yield { type: "delta", text: step.value };
         step = await stream.next();
       }
+      // a client gone before the reply was stored (even before its first delta) pays nothing
       if (signal?.aborted) throw new LlmError("The client went away.");
       const completion = step.value;
       const stored = await commitChatTurn(db, turn, completion, deps.now(), calendar.state.actions);
@@ -106,9 +108,7 @@ export async function startChatTurn(
     } catch (err) {
       if (settled) throw err;
       settled = true;
-      await refundChatTurn(db, turn).catch((e) =>
-        deps.log.error({ err: e }, "chat: refund failed"),
-      );
+      await refundChatTurn(db, turn, deps.log);
       deps.log.warn({ err }, "chat: turn failed, allowance refunded");
       // a lost database connection stays itself: the error handler answers 503 + Retry-After
       throw err instanceof AppError || isDatabaseUnavailable(err) ? err : modelFailure(err);
@@ -117,9 +117,7 @@ export async function startChatTurn(
       // refunded too
       if (!settled) {
         await stream?.return?.().catch(() => {});
-        await refundChatTurn(db, turn).catch((e) =>
-          deps.log.error({ err: e }, "chat: refund failed"),
-        );
+        await refundChatTurn(db, turn, deps.log);
       }
     }
   }

@@ -72,7 +72,9 @@ export function openPostgres(url: string, log: Logger, max = 10): Database {
     max,
     connectionTimeoutMillis: 5_000,
   });
-  pool.on("error", (err) => log.error({ err }, "postgres pool: idle client error"));
+  // every client logs its own fault once (below); the pool re-emits an idle client's fault
+  // here, and a listener must exist or the process dies, but it would log it twice
+  pool.on("error", () => {});
   pool.on("connect", (client) => {
     client.on("error", (err) => log.error({ err }, "postgres: connection lost"));
   });

@@ -150,6 +150,44 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * One row per chat turn in flight: the unit of monthly allowance it holds. Exactly one of the
+ * turn's store (commit) and its refund deletes the row, in the same transaction as what it
+ * does, so a unit is given back at most once and only when nothing was stored; a refund can
+ * therefore be retried blindly, and a row a dead process left behind is refunded by a
+ * periodic job.
+ */
+export const chatReservations = pgTable(
+  "chat_reservations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The 'YYYY-MM' the unit was taken from (a refund never touches another month). */
+    period: text("period").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_reservations_created_idx").on(t.createdAt)],
+);
+
+/**
+ * A deleted account's monthly usage, remembered until its month ends so that deleting the
+ * account and signing up again with the same e-mail does not reset the allowance. Keyed by
+ * a one-way hash of the e-mail (HMAC-SHA-256 under the session secret): it holds no address,
+ * no account id — only the hash, the month and a count.
+ */
+export const usageCarryovers = pgTable(
+  "usage_carryovers",
+  {
+    emailHash: text("email_hash").primaryKey(),
+    /** 'YYYY-MM' (UTC) the count belongs to; rows of past months are purged on write. */
+    period: text("period").notNull(),
+    monthlyUsage: integer("monthly_usage").notNull(),
+  },
+  (t) => [check("usage_carryovers_usage_nonneg", sql`${t.monthlyUsage} >= 0`)],
+);
+
 export const usageLogs = pgTable(
   "usage_logs",
   {

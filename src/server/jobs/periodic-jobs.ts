@@ -1,5 +1,6 @@
 import type { Db } from "../db/client.ts";
 import { consumeRateLimit, purgeRateLimits } from "../rate-limit/consume-rate-limit.ts";
+import { refundStaleReservations } from "../usage/reserve-allowance.ts";
 
 type Log = { error: (obj: object, msg: string) => void; info?: (obj: object, msg: string) => void };
 
@@ -26,6 +27,12 @@ export const PERIODIC_JOBS: {
 }[] = [
   // windows of keys that stopped coming (addresses, tokens) would otherwise stay for ever
   { name: "purge-rate-limits", periodSeconds: 300, run: (db) => purgeRateLimits(db) },
+  // a chat turn's unit held by a process that died, or whose refunds all met a fault
+  {
+    name: "refund-stale-chat-reservations",
+    periodSeconds: 300,
+    run: (db) => refundStaleReservations(db),
+  },
 ];
 
 /**

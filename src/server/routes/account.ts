@@ -39,7 +39,16 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
       // Google calendar grants are revoked once the account is gone (read before, revoked after)
       const revoking = { db: ctx.db, config: ctx.config, google: ctx.google, log: request.log };
       const googleTokens = await googleRefreshTokens(revoking, user.id);
-      await deleteAccount({ db: ctx.db, billing: ctx.billing, log: request.log }, user.id);
+      await deleteAccount(
+        {
+          db: ctx.db,
+          billing: ctx.billing,
+          log: request.log,
+          sessionSecret: ctx.config.sessionSecret,
+          now: ctx.now,
+        },
+        user.id,
+      );
       await revokeGoogleTokens(revoking, googleTokens);
       reply.clearCookie(REFRESH_COOKIE, {
         path: "/api/auth",

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { devLoginRequest } from "../../core/contract/auth.ts";
 import { findOrCreateGoogleUser, findOrCreateUserByEmail } from "../auth/find-or-create-user.ts";
-import { isLoopbackPeer, requireLoopbackPeer } from "../auth/require-loopback-peer.ts";
+import { isLocalRequest, requireLocalRequest } from "../auth/require-loopback-peer.ts";
 import {
   createSession,
   findSessionByCookie,
@@ -16,6 +16,7 @@ import { defineRoute, respond } from "../http/define-route.ts";
 import type { OidcFlow } from "../integrations/identity/google.ts";
 import { ensureProfile } from "../profile/ensure-profile.ts";
 import { enforceRateLimit, perAddressLimit, rateLimit } from "../rate-limit/consume-rate-limit.ts";
+import { usageEmailKey } from "../usage/usage-carryover.ts";
 
 export const REFRESH_COOKIE = "sage_session";
 
@@ -31,12 +32,23 @@ export const REFRESH_COOKIE = "sage_session";
  * non-local caller), while a refresh with a live session counts against that session
  * (`refreshSession`) and a good dev sign-in against its e-mail (`devLoginEmail`).
  */
+/**
+ * Keyed by what the caller must hold where something exists (a live session, a sign-in flow
+ * of their own, an e-mail on this computer), so nobody sharing an address (an office, a
+ * proxy with TRUST_PROXY=0) can use them up for a person who did nothing wrong; per address
+ * only for what carries nothing of the caller's, and then generously (docs/SECURITY.md).
+ */
 export const AUTH_RATE_LIMITS = {
   refresh: { name: "auth-refresh", max: 300, windowSeconds: 60 },
   refreshSession: { name: "auth-refresh-session", max: 60, windowSeconds: 60 },
-  logout: { name: "auth-logout", max: 60, windowSeconds: 60 },
-  google: { name: "auth-google", max: 30, windowSeconds: 60 },
-  callback: { name: "auth-google-callback", max: 30, windowSeconds: 60 },
+  logout: { name: "auth-logout", max: 300, windowSeconds: 60 },
+  logoutSession: { name: "auth-logout-session", max: 60, windowSeconds: 60 },
+  // starting costs a signed cookie and a redirect: an office of hundreds signs in at 9:00
+  google: { name: "auth-google", max: 600, windowSeconds: 60 },
+  // callbacks that bring no flow of theirs (no or a forged flow cookie), per address
+  callback: { name: "auth-google-callback", max: 60, windowSeconds: 60 },
+  // a flow is single-use: a few tries per flow (a reload, a double click) and no more
+  callbackFlow: { name: "auth-google-callback-flow", max: 5, windowSeconds: 600 },
   devLogin: { name: "auth-dev-login", max: 60, windowSeconds: 60 },
   // generous: the load bench signs 200 people in ~140 times a minute each
   devLoginEmail: { name: "auth-dev-login-email", max: 300, windowSeconds: 60 },
@@ -64,7 +76,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   const cookieBase = { httpOnly: true, sameSite: "lax" as const, secure, path: "/api/auth" };
 
   async function startSession(reply: FastifyReply, user: { id: string; email: string }) {
-    await ensureProfile(ctx.db, user);
+    // a new account starts with what a deleted one of the same e-mail used this month
+    await ensureProfile(ctx.db, user, {
+      emailKey: usageEmailKey(ctx.config.sessionSecret, user.email),
+      now: ctx.now(),
+    });
     const cookie = await createSession(ctx.db, user.id);
     reply.setCookie(REFRESH_COOKIE, cookie, {
       ...cookieBase,
@@ -102,7 +118,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   const devLoginLimit = perAddressLimit(AUTH_RATE_LIMITS.devLogin, async (request, reply) => {
     const input = devLoginRequest.safeParse(request.body);
-    const good = input.success && sameOrigin(request) && isLoopbackPeer(request);
+    const good = input.success && sameOrigin(request) && isLocalRequest(request, ctx.config);
     await enforceRateLimit(ctx.db, {
       rule: good ? AUTH_RATE_LIMITS.devLoginEmail : AUTH_RATE_LIMITS.devLogin,
       key: good ? `e:${input.data.email.toLowerCase()}` : `ip:${request.ip}`,
@@ -112,6 +128,29 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   const limited = (rule: (typeof AUTH_RATE_LIMITS)[keyof typeof AUTH_RATE_LIMITS]) => ({
     preHandler: [rateLimit(ctx.db, rule)],
+  });
+
+  /** A callback with a flow cookie of ours counts against that flow, any other per address. */
+  const callbackLimit = perAddressLimit(AUTH_RATE_LIMITS.callback, async (request, reply) => {
+    const flow = readFlow(request);
+    await enforceRateLimit(ctx.db, {
+      rule: flow ? AUTH_RATE_LIMITS.callbackFlow : AUTH_RATE_LIMITS.callback,
+      key: flow ? `f:${flow.state}` : `ip:${request.ip}`,
+      reply,
+    });
+  });
+
+  /** The logout's session, looked up once by its rate limit and read by its handler. */
+  const logoutSessions = new WeakMap<FastifyRequest, RefreshSession | undefined>();
+  const logoutLimit = perAddressLimit(AUTH_RATE_LIMITS.logout, async (request, reply) => {
+    const cookie = request.cookies[REFRESH_COOKIE];
+    const session = cookie ? await findSessionByCookie(ctx.db, cookie) : undefined;
+    logoutSessions.set(request, session);
+    await enforceRateLimit(ctx.db, {
+      rule: session ? AUTH_RATE_LIMITS.logoutSession : AUTH_RATE_LIMITS.logout,
+      key: session ? `s:${session.sessionId}` : `ip:${request.ip}`,
+      reply,
+    });
   });
 
   defineRoute(
@@ -171,7 +210,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         return reply.redirect(failureUrl(describeOidcError(err)), 302);
       }
     },
-    limited(AUTH_RATE_LIMITS.callback),
+    { preHandler: [callbackLimit] },
   );
 
   function readFlow(request: FastifyRequest): OidcFlow | undefined {
@@ -202,7 +241,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         // before the body is read: elsewhere than on this computer the route is not there
         async (request: FastifyRequest) => {
           if (!ctx.devSignIn) throw notFound();
-          await requireLoopbackPeer(request);
+          await requireLocalRequest(ctx.config)(request);
           requireSameOrigin(request);
         },
       ],
@@ -236,14 +275,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     "logout",
     async ({ request, reply }) => {
       requireSameOrigin(request);
-      const cookie = request.cookies[REFRESH_COOKIE];
-      const session = cookie ? await findSessionByCookie(ctx.db, cookie) : undefined;
+      const session = logoutSessions.get(request);
       if (session) await revokeSession(ctx.db, session.sessionId);
       reply.clearCookie(REFRESH_COOKIE, cookieBase);
       reply.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookieOptions(secure));
       return respond(204);
     },
-    limited(AUTH_RATE_LIMITS.logout),
+    { preHandler: [logoutLimit] },
   );
 }
 

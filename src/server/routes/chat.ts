@@ -43,6 +43,9 @@ export function registerChatRoutes(
     ctx,
     "chat",
     async ({ user, body: input, request, reply }) => {
+      // watched from the start: a client that leaves while the turn is prepared (before any
+      // listener of the stream exists) is not charged either
+      const gone = clientGone(request, reply);
       const flagged = suspiciousPatterns(input.message);
       if (flagged.length > 0)
         request.log.warn({ userId: user.id, flagged }, "chat: suspicious pattern");
@@ -63,9 +66,9 @@ export function registerChatRoutes(
         { user, input, locale: localeFrom(request.headers["accept-language"]) },
       );
       if (String(request.headers.accept ?? "").includes("text/event-stream"))
-        return streamEvents(reply, turn.run, ctx.checkResponses);
+        return streamEvents(reply, turn.run, gone, ctx.checkResponses);
       let done: ChatReply | undefined;
-      for await (const event of turn.run()) if (event.type === "done") done = event.reply;
+      for await (const event of turn.run(gone)) if (event.type === "done") done = event.reply;
       if (!done) throw new Error("the chat turn ended without its reply");
       return done;
     },
@@ -74,18 +77,26 @@ export function registerChatRoutes(
 }
 
 /**
- * Writes a turn's events as server-sent events. A client that goes away (the response's
- * close, not the request's, which fires once the body is read) aborts the turn.
+ * Aborts when the client goes away before its answer is written: the response's close (not
+ * the request's, which fires once the body is read), or a socket already closed by the time
+ * this is called.
  */
-async function streamEvents(
-  reply: FastifyReply,
-  run: (signal: AbortSignal) => AsyncGenerator<ChatTurnEvent, void>,
-  checkResponses: boolean,
-) {
+function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
   const abort = new AbortController();
   reply.raw.on("close", () => {
     if (!reply.raw.writableFinished) abort.abort();
   });
+  if (request.raw.socket?.destroyed) abort.abort();
+  return abort.signal;
+}
+
+/** Writes a turn's events as server-sent events; `signal` (the client went away) aborts it. */
+async function streamEvents(
+  reply: FastifyReply,
+  run: (signal: AbortSignal) => AsyncGenerator<ChatTurnEvent, void>,
+  signal: AbortSignal,
+  checkResponses: boolean,
+) {
   reply.hijack();
   reply.raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
@@ -96,7 +107,7 @@ async function streamEvents(
   const send = (event: string, data: unknown) =>
     reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   try {
-    for await (const event of run(abort.signal)) {
+    for await (const event of run(signal)) {
       if (event.type === "delta") send("delta", { text: event.text });
       else {
         // in development and tests the `done` event is held to the contract, like JSON answers
@@ -115,7 +126,7 @@ async function streamEvents(
             "service_unavailable",
             "The assistant could not answer right now. Please try again.",
           );
-    if (!abort.signal.aborted) send("error", { error: failure.message, code: failure.code });
+    if (!signal.aborted) send("error", { error: failure.message, code: failure.code });
   } finally {
     reply.raw.end();
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { requireLoopbackPeer } from "../auth/require-loopback-peer.ts";
+import { requireLocalRequest } from "../auth/require-loopback-peer.ts";
 import {
   cancelDemoSubscription,
   changeDemoPlan,
@@ -20,7 +20,7 @@ export function registerDemoBillingRoutes(app: FastifyInstance, ctx: AppContext)
   if (ctx.billing?.kind !== "demo") return;
   const deps = { db: ctx.db, now: ctx.now };
   const options: RouteOptions = {
-    before: [requireLoopbackPeer],
+    before: [requireLocalRequest(ctx.config)],
     authenticate: requireBillingUser(ctx),
     preHandler: [
       rateLimit(ctx.db, { name: "demo-billing", max: 30, windowSeconds: 60, by: "user" }),

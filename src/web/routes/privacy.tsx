@@ -109,6 +109,14 @@ export default function PrivacyPage() {
           Anonymous votes are not linked to you and stay in the counts.
         </li>
         <li>
+          <strong>One thing stays until the end of the month:</strong> the number of messages you
+          used this month, so that deleting your account and signing up again does not reset the
+          monthly allowance. We keep it under a one-way hash of your e-mail address (not the address
+          itself), with the month and the count — nothing else, and nothing that leads back to your
+          deleted account. It is used only if an account with the same address is created in the
+          same month, and it is erased once the month is over.
+        </li>
+        <li>
           If you cannot sign in any more, write to{" "}
           <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> from the address on the account
           and we will do it for you.
@@ -117,7 +125,8 @@ export default function PrivacyPage() {
 
       <h2>How long we keep it</h2>
       <p>
-        Account data is kept for as long as your account exists and removed when you delete it.
+        Account data is kept for as long as your account exists and removed when you delete it,
+        except the month's message count described above, which is erased when the month ends.
         Sign-in sessions expire on their own. Payment records that the law requires us to keep are
         held by Stripe, not by us.
       </p>

@@ -53,7 +53,16 @@ export type CompletionRequest = {
   signal?: AbortSignal;
 };
 
-export type Completion = { text: string; tokensUsed: number; model: string };
+export type Completion = {
+  text: string;
+  tokensUsed: number;
+  model: string;
+  /**
+   * The reply answers nothing yet: the built-in assistant did not understand and asks for the
+   * next step. The exchange is stored, but costs no allowance.
+   */
+  uncharged?: boolean;
+};
 
 export type LanguageModel = {
   /** A provider's model writes JSON and calls tools; the built-in assistant does neither. */

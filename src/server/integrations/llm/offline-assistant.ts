@@ -92,6 +92,14 @@ function detectIntent(message: string): Intent {
   return INTENTS.find(([, re]) => re.test(message))?.[0] ?? "other";
 }
 
+/**
+ * Whether the offline reply to `message` is the generic fallback ("Tell me the next step…"):
+ * no calendar request, no advice it recognises — the assistant only asks for more.
+ */
+export function isNonAnswer(message: string): boolean {
+  return detectIntent(message) === "other";
+}
+
 function answer(context: AssistantContext | undefined, key: string): string | undefined {
   const value = context?.answers?.[key];
   return typeof value === "string" && value ? value : undefined;
@@ -218,7 +226,13 @@ export function createOfflineAssistant(opts: { chunkDelayMs?: number } = {}): La
       yield pieces.slice(i, i + size).join("");
       if (!known && delay > 0) await new Promise((r) => setTimeout(r, delay));
     }
-    return { text, model: OFFLINE_MODEL_NAME, tokensUsed };
+    // asking for the next step is not an answer: it costs no message of the allowance
+    return {
+      text,
+      model: OFFLINE_MODEL_NAME,
+      tokensUsed,
+      ...(known === undefined && isNonAnswer(message) ? { uncharged: true } : {}),
+    };
   }
 
   return {
