@@ -1,8 +1,24 @@
-import { and, asc, eq, gte, isNull, lt, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  isNull,
+  lt,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { seriesOf } from "../../core/calendar/event-series.ts";
 import { expandWithExceptions } from "../../core/calendar/occurrences.ts";
-import type { ListedOccurrence, ServerEvent } from "../../core/contract/calendar.ts";
-import { LIMITS } from "../../core/contract/calendar.ts";
+import type {
+  ListEventsResponse,
+  ListedOccurrence,
+  ServerEvent,
+} from "../../core/contract/calendar.ts";
+import { LIMITS, LIST_PAGE } from "../../core/contract/calendar.ts";
 import type { Db } from "../db/client.ts";
 import { preparedPerDb } from "../db/prepared.ts";
 import { calendarEvents, profiles } from "../db/schema.ts";
@@ -18,7 +34,7 @@ export async function userTimeZone(db: Db, userId: string): Promise<string> {
   return row?.timezone ?? "UTC";
 }
 
-/** The list without a range (what the calendar loads), with a `userId` placeholder. */
+/** Every live event in start order, with a `userId` placeholder (for callers inside the server). */
 export const allLiveEventsQuery = (db: Db) =>
   db
     .select()
@@ -28,6 +44,94 @@ export const allLiveEventsQuery = (db: Db) =>
     )
     .orderBy(asc(calendarEvents.startTime), asc(calendarEvents.id));
 const allLiveEvents = preparedPerDb((db) => allLiveEventsQuery(db).prepare("all_live_events"));
+
+/** Below every UUID: the cursor of the first page. */
+const FIRST_ID = "00000000-0000-0000-0000-000000000000";
+
+/**
+ * One page of the list without a range (`userId`, `after` placeholders): the live rows after
+ * `after` in id order, one more than a page holds so the answer knows whether more follow.
+ * The (user_id, id) index makes each page cost its own rows, never the whole calendar.
+ */
+export const eventsPageQuery = (db: Db) =>
+  db
+    .select()
+    .from(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.userId, sql.placeholder("userId")),
+        isNull(calendarEvents.deletedAt),
+        gt(calendarEvents.id, sql.placeholder("after")),
+      ),
+    )
+    .orderBy(asc(calendarEvents.id))
+    .limit(LIST_PAGE.events + 1);
+const eventsPage = preparedPerDb((db) => eventsPageQuery(db).prepare("live_events_page"));
+
+/**
+ * The first events of `sorted` (in id order) that fit a page: at most LIST_PAGE.events and,
+ * counted as JSON, LIST_PAGE.bytes — always at least one, so every page moves on. `more`
+ * says that something after the last one taken was left for the next page.
+ */
+export function takePage<T extends { id: string }>(
+  sorted: T[],
+  more = false,
+): { page: T[]; nextCursor: string | null } {
+  const page: T[] = [];
+  let bytes = 0;
+  for (const item of sorted) {
+    if (page.length === LIST_PAGE.events) break;
+    bytes += JSON.stringify(item).length + 1;
+    if (page.length > 0 && bytes > LIST_PAGE.bytes) break;
+    page.push(item);
+  }
+  const cut = page.length < sorted.length || more;
+  return { page, nextCursor: cut ? page[page.length - 1]!.id : null };
+}
+
+/**
+ * GET /api/calendar-events without a range: one page of the user's live events in id order,
+ * after `cursor`. Keyset pagination on the immutable id: each row that exists while the pages
+ * are read is listed exactly once, however it is edited meanwhile (a row created or deleted
+ * meanwhile may or may not be).
+ */
+export async function listEventsPage(
+  db: Db,
+  opts: { userId: string; cursor?: string | undefined },
+): Promise<ListEventsResponse> {
+  const rows = await eventsPage(db).execute({
+    userId: opts.userId,
+    after: opts.cursor ?? FIRST_ID,
+  });
+  if (rows.length === 0) return { events: [], next_cursor: null };
+  const events = rows.slice(0, LIST_PAGE.events).map(toServerEvent);
+  const { page, nextCursor } = takePage(events, rows.length > LIST_PAGE.events);
+  return { events: page, next_cursor: nextCursor };
+}
+
+/**
+ * One page of a ranged list: its events after `cursor` in id order (the same pages as
+ * without a range), shown in start order, with the occurrences of those events alone.
+ */
+export function pageOfRange(
+  list: Omit<RangedList, "next_cursor">,
+  cursor: string | undefined,
+): ListEventsResponse {
+  const after = cursor ?? FIRST_ID;
+  const byId = list.events.filter((e) => e.id > after).sort((a, b) => cmp(a.id, b.id));
+  const { page, nextCursor } = takePage(byId);
+  const ids = new Set(page.map((e) => e.id));
+  page.sort((a, b) => cmp(a.start_time, b.start_time) || cmp(a.id, b.id));
+  return {
+    events: page,
+    ...(list.occurrences
+      ? { occurrences: list.occurrences.filter((o) => ids.has(o.event_id)) }
+      : {}),
+    next_cursor: nextCursor,
+  };
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const LONGEST_EVENT = sql.raw(`interval '${LIMITS.durationDays} days'`);
 
@@ -205,7 +309,7 @@ export async function listEventsWithOccurrences(
   opts: { userId: string; from?: string | undefined; to?: string | undefined },
 ): Promise<ListedEvents> {
   if (!opts.from || !opts.to)
-    return { list: { events: await listEvents(db, opts) }, connected: false };
+    return { list: { events: await listEvents(db, opts), next_cursor: null }, connected: false };
   const params = {
     userId: opts.userId,
     from: new Date(opts.from).toISOString(),
@@ -216,14 +320,16 @@ export async function listEventsWithOccurrences(
   // version in one primary-key row; otherwise the rows are read straight away
   if (cache.has(opts.userId, params)) {
     const [stamp] = await rangedStamp(db).execute(params);
-    if (!stamp) return { list: { events: await listEvents(db, opts) }, connected: false };
+    if (!stamp)
+      return { list: { events: await listEvents(db, opts), next_cursor: null }, connected: false };
     const zone = stamp.zone ?? "UTC";
     const hit = cache.get(opts.userId, { ...params, version: stamp.version, zone });
     if (hit) return { list: hit, connected: stamp.connected };
   }
   const rows = await rangedEvents(db).execute(params);
   // no profile row (an account being deleted): the plain path answers as it always did
-  if (rows.length === 0) return { list: { events: await listEvents(db, opts) }, connected: false };
+  if (rows.length === 0)
+    return { list: { events: await listEvents(db, opts), next_cursor: null }, connected: false };
   const first = rows[0]!;
   const zone = first.zone ?? "UTC";
   const list = expandRows(rows, { from: new Date(params.from), to: new Date(params.to), zone });
@@ -264,9 +370,9 @@ function expandRows(
       });
     }
   }
-  if (!withOccurrences) return { events };
+  if (!withOccurrences) return { events, next_cursor: null };
   occurrences.sort(
     (a, b) => a.start.localeCompare(b.start) || a.event_id.localeCompare(b.event_id),
   );
-  return { events, occurrences };
+  return { events, occurrences, next_cursor: null };
 }

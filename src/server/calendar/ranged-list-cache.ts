@@ -1,7 +1,12 @@
 import type { ListedOccurrence, ServerEvent } from "../../core/contract/calendar.ts";
 import { PerUserCache } from "../cache/per-user-cache.ts";
 
-export type RangedList = { events: ServerEvent[]; occurrences?: ListedOccurrence[] };
+/** A whole ranged list; `next_cursor: null` so that, when it fits one page, it is the answer. */
+export type RangedList = {
+  events: ServerEvent[];
+  occurrences?: ListedOccurrence[];
+  next_cursor: null;
+};
 
 /** What a ranged list is a pure function of, besides the user's rows. */
 export type RangedListStamp = { from: string; to: string; version: number; zone: string };

@@ -6,6 +6,8 @@ import type { z } from "zod";
 import { feedWindow } from "../../core/calendar/calendar-feed.ts";
 import {
   FEED_DOWNLOAD_NAME,
+  LIMITS,
+  LIST_PAGE,
   type UpdateOccurrenceInput,
   type updateEventRequest,
 } from "../../core/contract/calendar.ts";
@@ -16,7 +18,8 @@ import { deleteEvent } from "../calendar/delete-event.ts";
 import { deleteOccurrence, updateOccurrence } from "../calendar/edit-occurrence.ts";
 import { FeedCache } from "../calendar/feed-cache.ts";
 import { feedRateLimit } from "../calendar/feed-rate-limit.ts";
-import { listEventsWithOccurrences } from "../calendar/list-events.ts";
+import { listEventsPage, listEventsWithOccurrences, pageOfRange } from "../calendar/list-events.ts";
+import type { RangedList } from "../calendar/ranged-list-cache.ts";
 import { updateEvent } from "../calendar/update-event.ts";
 import { listConnectedEvents, mergeByStart } from "../connections/connected-events.ts";
 import { isConnectedOccurrenceId } from "../connections/list-external-occurrences.ts";
@@ -30,6 +33,16 @@ import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
  * typical feeds; two builds at a time bound the memory that building takes.
  */
 const FEED_CACHE = { maxBytes: 64 * 1024 * 1024, maxBuilds: 2 };
+
+/** Where an open end of a range stops: the years an event may be in. */
+const YEAR_RANGE = {
+  from: new Date(Date.UTC(LIMITS.minYear, 0, 1)).toISOString(),
+  to: new Date(Date.UTC(LIMITS.maxYear + 1, 0, 1)).toISOString(),
+};
+
+/** Does a whole list fit one page (its JSON is written once per list, and kept)? */
+const fitsOnePage = (list: RangedList) =>
+  list.events.length <= LIST_PAGE.events && serialized(list).json.length <= LIST_PAGE.bytes;
 
 /** Connected events are read only: their ids (UUID version 8) are never Sage's own. */
 function refuseConnectedEvent(eventId: string): void {
@@ -54,22 +67,28 @@ export function registerCalendarRoutes(
     ],
   };
 
-  defineRoute(app, ctx, "listEvents", async ({ user, query: { from, to } }) => {
+  // every answer is one page (LIST_PAGE: 500 events, 2 MB), in id order across pages;
+  // `next_cursor` asks for the next one (issue 24: the whole list was 83 MB at the cap)
+  defineRoute(app, ctx, "listEvents", async ({ user, query: { from, to, cursor } }) => {
+    const after = cursor?.toLowerCase();
+    if (!from && !to) return listEventsPage(ctx.db, { userId: user.id, cursor: after });
+    // an open end is the end of the year range events may have
     const { list, connected } = await listEventsWithOccurrences(ctx.db, {
       userId: user.id,
-      from,
-      to,
+      from: from ?? YEAR_RANGE.from,
+      to: to ?? YEAR_RANGE.to,
     });
-    // connected calendars' occurrences only for a whole range (issue 16) that holds some;
-    // otherwise the list as it is (a cached list's JSON is written once)
-    if (!from || !to || !connected) return serialized(list);
-    return {
-      ...list,
-      events: mergeByStart(
-        list.events,
-        await listConnectedEvents(ctx.db, { userId: user.id, from, to }),
-      ),
-    };
+    // connected calendars' occurrences only for a whole range (issue 16) that holds some
+    const withConnected = Boolean(from && to && connected);
+    // a cached list that fits one page is the answer as it is (its JSON is written once)
+    if (!withConnected && !after && fitsOnePage(list)) return serialized(list);
+    const events = withConnected
+      ? mergeByStart(
+          list.events,
+          await listConnectedEvents(ctx.db, { userId: user.id, from: from!, to: to! }),
+        )
+      : list.events;
+    return pageOfRange({ ...list, events }, after);
   });
 
   defineRoute(
