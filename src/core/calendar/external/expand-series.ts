@@ -1,4 +1,5 @@
 import ICAL from "ical.js";
+import { LIMITS } from "../../contract/calendar.ts";
 import { type EventData, readEvent, type ZonedValue } from "./read-event.ts";
 import {
   CalendarDataError,
@@ -6,8 +7,8 @@ import {
   type ExternalOccurrence,
   type ExternalSeries,
   type SeriesBounds,
+  tooManyOverrides,
 } from "./types.ts";
-import { LIMITS } from "../../contract/calendar.ts";
 import { wallAsUtc, wallFromUtcMs, wallToInstant } from "./zones.ts";
 
 const HOUR = 3_600_000;
@@ -119,10 +120,7 @@ export function expandSeries(series: ExternalSeries, ctx: ExpandContext): Extern
   const master = events.find((e) => !e.recurrenceId);
   const overrides = events.filter((e) => e.recurrenceId);
   if (overrides.length > EXTERNAL_LIMITS.maxOverrides) {
-    throw new CalendarDataError(
-      `"${(master?.summary ?? series.uid).slice(0, 80)}" has more than ${EXTERNAL_LIMITS.maxOverrides} changed occurrences, so this calendar was not read`,
-      "too-complex",
-    );
+    throw tooManyOverrides(master?.summary ?? series.uid);
   }
   const r = readerFor(series, ctx.personZone);
   const from = ctx.from.getTime();

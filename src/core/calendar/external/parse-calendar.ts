@@ -1,5 +1,11 @@
 import ICAL from "ical.js";
-import { CalendarDataError, EXTERNAL_LIMITS, type ExternalSeries, type JCal } from "./types.ts";
+import {
+  CalendarDataError,
+  EXTERNAL_LIMITS,
+  type ExternalSeries,
+  type JCal,
+  tooManyOverrides,
+} from "./types.ts";
 import { ianaForTzid, resolveZones } from "./zones.ts";
 
 export type ParsedCalendar = {
@@ -84,6 +90,13 @@ function usedTzids(components: ICAL.Component[]): Set<string> {
   return out;
 }
 
+/** A series' name for a message: its master's SUMMARY, else its UID. */
+function seriesName(uid: string, byUid: Map<string, ICAL.Component[]>): string {
+  const master = byUid.get(uid)?.find((c) => !c.hasProperty("recurrence-id"));
+  const summary = master?.getFirstPropertyValue("summary");
+  return typeof summary === "string" && summary.trim() ? summary.trim() : uid;
+}
+
 /**
  * Parses an iCalendar text (every VCALENDAR in it) into series grouped by UID, with every
  * TZID resolved once. Pure and bounded by EXTERNAL_LIMITS; throws CalendarDataError with a
@@ -102,6 +115,7 @@ export function parseCalendar(text: string): ParsedCalendar {
   ) as JCal[];
   const byUid = new Map<string, ICAL.Component[]>();
   const vtimezones = new Map<string, JCal>();
+  const overrideCounts = new Map<string, number>();
   let name: string | null = null;
   let floatingZone: string | null = null;
   let noUid = 0;
@@ -125,6 +139,14 @@ export function parseCalendar(text: string): ParsedCalendar {
       const group = byUid.get(uid);
       if (group) group.push(event);
       else byUid.set(uid, [event]);
+      // refused here, where the text is parsed (the calendar worker), and not after tens
+      // of thousands of overrides have been copied back to the server's thread
+      if (event.hasProperty("recurrence-id")) {
+        const overrides = (overrideCounts.get(uid) ?? 0) + 1;
+        overrideCounts.set(uid, overrides);
+        if (overrides > EXTERNAL_LIMITS.maxOverrides)
+          throw tooManyOverrides(seriesName(uid, byUid));
+      }
       if (byUid.size > EXTERNAL_LIMITS.maxSeries) {
         throw new CalendarDataError(
           `The calendar holds more than ${EXTERNAL_LIMITS.maxSeries} events`,
