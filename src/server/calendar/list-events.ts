@@ -22,6 +22,7 @@ import { LIMITS, LIST_PAGE } from "../../core/contract/calendar.ts";
 import type { Db } from "../db/client.ts";
 import { preparedPerDb } from "../db/prepared.ts";
 import { calendarEvents, profiles } from "../db/schema.ts";
+import { takePage } from "../http/take-page.ts";
 import { type EventRow, toServerEvent } from "./event-dto.ts";
 import { type RangedList, RangedListCache } from "./ranged-list-cache.ts";
 
@@ -66,28 +67,8 @@ export const eventsPageQuery = (db: Db) =>
     )
     .orderBy(asc(calendarEvents.id))
     .limit(LIST_PAGE.events + 1);
+const EVENT_PAGE = { items: LIST_PAGE.events, bytes: LIST_PAGE.bytes };
 const eventsPage = preparedPerDb((db) => eventsPageQuery(db).prepare("live_events_page"));
-
-/**
- * The first events of `sorted` (in id order) that fit a page: at most LIST_PAGE.events and,
- * counted as JSON, LIST_PAGE.bytes — always at least one, so every page moves on. `more`
- * says that something after the last one taken was left for the next page.
- */
-export function takePage<T extends { id: string }>(
-  sorted: T[],
-  more = false,
-): { page: T[]; nextCursor: string | null } {
-  const page: T[] = [];
-  let bytes = 0;
-  for (const item of sorted) {
-    if (page.length === LIST_PAGE.events) break;
-    bytes += JSON.stringify(item).length + 1;
-    if (page.length > 0 && bytes > LIST_PAGE.bytes) break;
-    page.push(item);
-  }
-  const cut = page.length < sorted.length || more;
-  return { page, nextCursor: cut ? page[page.length - 1]!.id : null };
-}
 
 /**
  * GET /api/calendar-events without a range: one page of the user's live events in id order,
@@ -105,7 +86,7 @@ export async function listEventsPage(
   });
   if (rows.length === 0) return { events: [], next_cursor: null };
   const events = rows.slice(0, LIST_PAGE.events).map(toServerEvent);
-  const { page, nextCursor } = takePage(events, rows.length > LIST_PAGE.events);
+  const { page, nextCursor } = takePage(events, EVENT_PAGE, rows.length > LIST_PAGE.events);
   return { events: page, next_cursor: nextCursor };
 }
 
@@ -119,7 +100,7 @@ export function pageOfRange(
 ): ListEventsResponse {
   const after = cursor ?? FIRST_ID;
   const byId = list.events.filter((e) => e.id > after).sort((a, b) => cmp(a.id, b.id));
-  const { page, nextCursor } = takePage(byId);
+  const { page, nextCursor } = takePage(byId, EVENT_PAGE);
   const ids = new Set(page.map((e) => e.id));
   page.sort((a, b) => cmp(a.start_time, b.start_time) || cmp(a.id, b.id));
   return {

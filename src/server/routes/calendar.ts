@@ -42,7 +42,8 @@ const YEAR_RANGE = {
 
 /** Does a whole list fit one page (its JSON is written once per list, and kept)? */
 const fitsOnePage = (list: RangedList) =>
-  list.events.length <= LIST_PAGE.events && serialized(list).json.length <= LIST_PAGE.bytes;
+  list.events.length <= LIST_PAGE.events &&
+  Buffer.byteLength(serialized(list).json) <= LIST_PAGE.bytes;
 
 /** Connected events are read only: their ids (UUID version 8) are never Sage's own. */
 function refuseConnectedEvent(eventId: string): void {
