@@ -2,13 +2,17 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS, LIST_PAGE } from "../../src/core/contract/calendar.ts";
 import { calendarEvents } from "../../src/server/db/schema.ts";
+import { type IcsServer, startIcsServer } from "../support/ics-server.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
+let ics: IcsServer;
 beforeAll(async () => {
-  t = await createTestApp();
+  [t, ics] = await Promise.all([createTestApp(), startIcsServer()]);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await Promise.all([t.close(), ics.close()]);
+});
 
 type Session = Awaited<ReturnType<TestApp["signIn"]>>;
 type Page = {
@@ -139,6 +143,33 @@ describe("GET /api/calendar-events is paged", () => {
       const starts = page.events.map((e) => e.start_time);
       expect(starts).toEqual([...starts].sort());
     }
+  });
+
+  it("with a range and a connected calendar: its occurrences share the pages, each once", async () => {
+    const s = await t.signIn();
+    const own = await seed(s, 450);
+    const lines = ["BEGIN:VCALENDAR", "VERSION:2.0"];
+    for (let i = 0; i < 400; i++) {
+      const at = new Date(Date.UTC(2030, 0, 2, 8) + i * 15 * 60_000);
+      const stamp = at.toISOString().replace(/[-:]|\.\d+/g, "");
+      lines.push("BEGIN:VEVENT", `UID:c${i}@example.com`, `DTSTART:${stamp}`, "DURATION:PT10M");
+      lines.push(`SUMMARY:connected ${i}`, "END:VEVENT");
+    }
+    lines.push("END:VCALENDAR", "");
+    ics.publish("/many.ics", lines.join("\r\n"));
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/connections",
+      headers: s.headers,
+      payload: { kind: "ics", url: ics.url("/many.ics") },
+    });
+    expect(res.statusCode).toBe(201);
+    const pages = await allPages(s, "?from=2030-01-01T00:00:00Z&to=2030-01-15T00:00:00Z");
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    const listed = ids(pages);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed).toHaveLength(850);
+    expect(listed.filter((id) => own.includes(id)).sort()).toEqual([...own].sort());
   });
 
   it("with one end of a range only: paged as well", async () => {

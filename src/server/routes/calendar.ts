@@ -7,7 +7,7 @@ import { feedWindow } from "../../core/calendar/calendar-feed.ts";
 import {
   FEED_DOWNLOAD_NAME,
   LIMITS,
-  LIST_PAGE,
+  type ServerEvent,
   type UpdateOccurrenceInput,
   type updateEventRequest,
 } from "../../core/contract/calendar.ts";
@@ -18,10 +18,16 @@ import { deleteEvent } from "../calendar/delete-event.ts";
 import { deleteOccurrence, updateOccurrence } from "../calendar/edit-occurrence.ts";
 import { FeedCache } from "../calendar/feed-cache.ts";
 import { feedRateLimit } from "../calendar/feed-rate-limit.ts";
-import { listEventsPage, listEventsWithOccurrences, pageOfRange } from "../calendar/list-events.ts";
+import {
+  byIdOrder,
+  byStartOrder,
+  cutPage,
+  listEventsPage,
+  listEventsWithOccurrences,
+} from "../calendar/list-events.ts";
 import type { RangedList } from "../calendar/ranged-list-cache.ts";
 import { updateEvent } from "../calendar/update-event.ts";
-import { listConnectedEvents, mergeByStart } from "../connections/connected-events.ts";
+import { listConnectedEvents } from "../connections/connected-events.ts";
 import { isConnectedOccurrenceId } from "../connections/list-external-occurrences.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, notFound } from "../errors.ts";
@@ -40,10 +46,30 @@ const YEAR_RANGE = {
   to: new Date(Date.UTC(LIMITS.maxYear + 1, 0, 1)).toISOString(),
 };
 
-/** Does a whole list fit one page (its JSON is written once per list, and kept)? */
-const fitsOnePage = (list: RangedList) =>
-  list.events.length <= LIST_PAGE.events &&
-  Buffer.byteLength(serialized(list).json) <= LIST_PAGE.bytes;
+/**
+ * A page of Sage's events with the connected occurrences whose ids fall in the same stretch
+ * of ids (after the cursor, up to where Sage's page stopped), cut by the page limits again.
+ */
+function withConnected(
+  list: RangedList,
+  external: ServerEvent[],
+  after: string | undefined,
+): RangedList {
+  const stop = list.next_cursor;
+  const inStretch = external.filter(
+    (e) => (!after || e.id > after) && (stop === null || e.id <= stop),
+  );
+  const byId = [...list.events, ...inStretch].sort(byIdOrder);
+  const { page, nextCursor } = cutPage(byId, stop);
+  const ids = new Set(page.map((e) => e.id));
+  return {
+    events: page.sort(byStartOrder),
+    ...(list.occurrences
+      ? { occurrences: list.occurrences.filter((o) => ids.has(o.event_id)) }
+      : {}),
+    next_cursor: nextCursor,
+  };
+}
 
 /** Connected events are read only: their ids (UUID version 8) are never Sage's own. */
 function refuseConnectedEvent(eventId: string): void {
@@ -78,18 +104,13 @@ export function registerCalendarRoutes(
       userId: user.id,
       from: from ?? YEAR_RANGE.from,
       to: to ?? YEAR_RANGE.to,
+      cursor: after,
     });
-    // connected calendars' occurrences only for a whole range (issue 16) that holds some
-    const withConnected = Boolean(from && to && connected);
-    // a cached list that fits one page is the answer as it is (its JSON is written once)
-    if (!withConnected && !after && fitsOnePage(list)) return serialized(list);
-    const events = withConnected
-      ? mergeByStart(
-          list.events,
-          await listConnectedEvents(ctx.db, { userId: user.id, from: from!, to: to! }),
-        )
-      : list.events;
-    return pageOfRange({ ...list, events }, after);
+    // connected calendars' occurrences only for a whole range (issue 16) that holds some;
+    // otherwise the page as it is (a cached page's JSON is written once)
+    if (!from || !to || !connected) return serialized(list);
+    const external = await listConnectedEvents(ctx.db, { userId: user.id, from, to });
+    return withConnected(list, external, after);
   });
 
   defineRoute(
