@@ -344,6 +344,66 @@ describe("bad occurrences", () => {
   });
 });
 
+describe("the id in an occurrence edit's body (issue 24)", () => {
+  const moved = {
+    title: "Gym moved",
+    start_time: "2026-03-30T16:00:00Z",
+    end_time: "2026-03-30T17:00:00Z",
+  };
+  async function unchanged(s: Session, series: { id: string; version: number }) {
+    const list = await occurrences(s);
+    expect(list.filter((o) => o.event_id === series.id)).toHaveLength(8);
+    const all = await t.app.inject({
+      method: "GET",
+      url: "/api/calendar-events",
+      headers: s.headers,
+    });
+    const row = all.json().events.find((e: { id: string }) => e.id === series.id);
+    expect(row).toMatchObject({ version: series.version, title: "Gym", recurrence_until: null });
+  }
+
+  it.each(["this", "following", "all"])(
+    "scope=%s with the series' own id is refused with 400 naming id, and changes nothing",
+    async (scope) => {
+      const s = await parisUser();
+      const series = await createGym(s);
+      const res = await put(s, query(series.id, "2026-03-30T07:00:00Z", scope), {
+        ...moved,
+        id: series.id,
+        ...(scope === "this" ? {} : { recurrence_frequency: "DAILY", recurrence_count: 3 }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/^id: /);
+      await unchanged(s, series);
+    },
+  );
+
+  it.each(["this", "following"])(
+    "scope=%s with the id of another event of the person's is refused with 400 naming id",
+    async (scope) => {
+      const s = await parisUser();
+      const series = await createGym(s);
+      const other = (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/calendar-events",
+          headers: s.headers,
+          payload: { title: "Dentist", start_time: "2026-03-31T08:00:00Z" },
+        })
+      ).json().event as { id: string };
+      const res = await put(s, query(series.id, "2026-03-30T07:00:00Z", scope), {
+        ...moved,
+        id: other.id,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/^id: /);
+      await unchanged(s, series);
+      const dentist = (await occurrences(s)).filter((o) => o.event_id === other.id);
+      expect(dentist.map((o) => o.start)).toEqual(["2026-03-31T08:00:00.000Z"]);
+    },
+  );
+});
+
 describe("the feed carries exceptions", () => {
   async function feedWithExceptions() {
     const s = await parisUser();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCalendar } from "../../src/core/calendar/external/parse-calendar.ts";
 import { checkExpandable } from "../../src/server/connections/store-series.ts";
 import { fetchIcs } from "../../src/server/integrations/calendars/ics/fetch-ics.ts";
+import { checkSeries } from "../../src/server/integrations/calendars/worker/calendar-jobs.ts";
 import { configureCalendarPool } from "../../src/server/integrations/calendars/worker/calendar-pool.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -37,6 +38,28 @@ function bigCalendar(events: number, filler: number): string {
       "this line is not a content line",
       "END:VTODO",
     );
+  }
+  lines.push("END:VCALENDAR", "");
+  return lines.join("\r\n");
+}
+
+/** One weekly series with `overrides` RECURRENCE-ID VEVENTs (each moves one occurrence). */
+function overriddenCalendar(overrides: number): string {
+  const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//hostile//EN"];
+  const event = (extra: string[]) =>
+    lines.push(
+      "BEGIN:VEVENT",
+      "UID:overridden@example.com",
+      "DTSTAMP:20250101T000000Z",
+      ...extra,
+      "SUMMARY:Standup",
+      "END:VEVENT",
+    );
+  event(["DTSTART:20200106T090000Z", "DURATION:PT15M", "RRULE:FREQ=DAILY"]);
+  for (let i = 0; i < overrides; i++) {
+    const day = new Date(Date.UTC(2020, 0, 6 + i, 9)).toISOString().replace(/[-:]|\.\d+/g, "");
+    const moved = new Date(Date.UTC(2020, 0, 6 + i, 10)).toISOString().replace(/[-:]|\.\d+/g, "");
+    event([`RECURRENCE-ID:${day}`, `DTSTART:${moved}`, "DURATION:PT15M"]);
   }
   lines.push("END:VCALENDAR", "");
   return lines.join("\r\n");
@@ -155,4 +178,43 @@ describe("a big or hostile calendar", () => {
     await configureCalendarPool({});
     expect((await sync(s, id)).json().connection).toMatchObject({ status: "ok", eventCount: 90 });
   });
+
+  it("with 50,000 overrides of one event is refused (422) without holding the event loop", async () => {
+    const hostile = overriddenCalendar(49_999);
+    files.set("/overrides.ics", Buffer.from(hostile));
+    const s = await t.signIn();
+    const connect = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/connections",
+        headers: s.headers,
+        payload: { kind: "ics", url: `${origin}/overrides.ics` },
+      });
+    await connectSmall(s, "/warm.ics"); // the worker's start is not what is measured
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const res = await connect();
+    await new Promise((r) => setTimeout(r, 30));
+    delay.disable();
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatch(/more than 1000 changed occurrences/);
+    // the same parse on this thread, side by side (compared with it, not with a fixed time):
+    // read here it held the loop for more than half of it (870 of 1,518 ms, checked)
+    const inlineStarted = performance.now();
+    expect(() => checkSeries(parseCalendar(hostile).series, Date.now())).toThrow(
+      /more than 1000 changed occurrences/,
+    );
+    const inlineBlock = performance.now() - inlineStarted;
+    expect(delay.max / 1e6).toBeLessThan(inlineBlock / 4);
+    // and a later sync of a connection whose calendar turned into it: a plain error
+    const { id } = await connectSmall(s, "/turns.ics");
+    files.set("/turns.ics", Buffer.from(hostile));
+    const later = monitorEventLoopDelay({ resolution: 5 });
+    later.enable();
+    const synced = await sync(s, id);
+    await new Promise((r) => setTimeout(r, 30));
+    later.disable();
+    expect(synced.json().connection).toMatchObject({ status: "error", eventCount: 1 });
+    expect(later.max / 1e6).toBeLessThan(inlineBlock / 4);
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIMITS } from "../../src/core/contract/calendar.ts";
 import { syncConnection } from "../../src/server/connections/sync-connection.ts";
 import { calendarConnections, externalEvents } from "../../src/server/db/schema.ts";
 import { type IcsServer, icsFixture, startIcsServer } from "../support/ics-server.ts";
@@ -220,6 +221,86 @@ describe("syncing an ics connection", () => {
     } finally {
       ics.setDelay(0);
     }
+  });
+});
+
+describe("far-future dates in a connected calendar (issue 24)", () => {
+  const farCalendar = (extra: string[]) =>
+    [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "BEGIN:VEVENT",
+      "UID:standup@example.com",
+      "DTSTART:20260302T090000Z",
+      "DURATION:PT30M",
+      "RRULE:FREQ=WEEKLY;UNTIL=99991231T000000Z",
+      "SUMMARY:Standup until the end of time",
+      "END:VEVENT",
+      ...extra,
+      "END:VCALENDAR",
+      "",
+    ].join("\r\n");
+  const beyond = [
+    "BEGIN:VEVENT",
+    "UID:far@example.com",
+    "DTSTART:99991231T090000Z",
+    "DTEND:99991231T100000Z",
+    "SUMMARY:Beyond the bound",
+    "END:VEVENT",
+    "BEGIN:VEVENT",
+    "UID:ancient@example.com",
+    "DTSTART:00010101T090000Z",
+    "DTEND:00010101T100000Z",
+    "SUMMARY:Before the bound",
+    "END:VEVENT",
+  ];
+  const week = async (s: Session) =>
+    (
+      await t.app.inject({
+        method: "GET",
+        url: "/api/calendar-events?from=2026-03-09T00:00:00Z&to=2026-03-16T00:00:00Z",
+        headers: s.headers,
+      })
+    ).json().events as { title: string; start_time: string }[];
+
+  it("a first connect with UNTIL=9999 and a DTSTART in 9999 (and year 1) succeeds, kept up to the year bound", async () => {
+    const s = await t.signIn();
+    ics.publish("/far-first.ics", farCalendar(beyond));
+    const res = await connect(s, { kind: "ics", url: ics.url("/far-first.ics") });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().connection).toMatchObject({ status: "ok", eventCount: 3 });
+    expect((await week(s)).map((e) => e.title)).toEqual(["Standup until the end of time"]);
+    const rows = await t.db
+      .select()
+      .from(externalEvents)
+      .where(eq(externalEvents.connectionId, res.json().connection.id));
+    for (const row of rows) {
+      expect(row.firstStart.getUTCFullYear()).toBeGreaterThanOrEqual(LIMITS.minYear);
+      expect((row.lastEnd ?? row.firstStart).getUTCFullYear()).toBeLessThanOrEqual(
+        LIMITS.maxYear + 1,
+      );
+    }
+  });
+
+  it("a later sync that brings a far-future date stays ok, and so do the syncs after it", async () => {
+    const s = await t.signIn();
+    ics.publish("/far-later.ics", icsFixture("outlook"));
+    const { connection } = (
+      await connect(s, { kind: "ics", url: ics.url("/far-later.ics") })
+    ).json();
+    ics.publish("/far-later.ics", farCalendar(beyond));
+    const sync = () =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/connections/${connection.id}/sync`,
+        headers: s.headers,
+      });
+    const first = await sync();
+    expect(first.statusCode).toBe(200);
+    expect(first.json().connection).toMatchObject({ status: "ok", eventCount: 3 });
+    ics.publish("/far-later.ics", farCalendar([]));
+    expect((await sync()).json().connection).toMatchObject({ status: "ok", eventCount: 1 });
+    expect((await week(s)).map((e) => e.title)).toEqual(["Standup until the end of time"]);
   });
 });
 

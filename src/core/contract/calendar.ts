@@ -348,10 +348,15 @@ export const occurrenceQuery = z
   });
 export type OccurrenceQuery = z.infer<typeof occurrenceQuery>;
 
+/** At most this many events in one answer of the list, and at most this many bytes of them. */
+export const LIST_PAGE = { events: 500, bytes: 2 * 1024 * 1024 } as const;
+
 export const listEventsQuery = z
   .object({
     from: instant("from").optional(),
     to: instant("to").optional(),
+    /** The `next_cursor` of the previous answer: the list goes on after it. */
+    cursor: z.uuid("cursor must be the next_cursor of the previous answer").optional(),
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.to) > Date.parse(q.from), {
     path: ["to"],
@@ -416,10 +421,16 @@ export const listedOccurrence = z.object({
 });
 export type ListedOccurrence = z.infer<typeof listedOccurrence>;
 
-/** Without a range: every live row. With one: the rows with something in it, and `occurrences`. */
+/**
+ * Without a range: the live rows. With one: the rows with something in it, and `occurrences`
+ * (of this page's events). Either way in pages of at most LIST_PAGE (events and bytes), in
+ * id order across pages: `next_cursor` asks for the next page, null on the last. An id never
+ * changes, so a row that exists on every page's read is listed exactly once, edited or not.
+ */
 export const listEventsResponse = z.object({
   events: z.array(serverEvent),
   occurrences: z.array(listedOccurrence).optional(),
+  next_cursor: z.uuid().nullable(),
 });
 export type ListEventsResponse = z.infer<typeof listEventsResponse>;
 export const eventResponse = z.object({ event: serverEvent });

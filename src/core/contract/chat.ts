@@ -80,8 +80,22 @@ export const conversationSummary = z.object({
 export type ConversationSummary = z.infer<typeof conversationSummary>;
 
 export const conversationList = z.object({ conversations: z.array(conversationSummary) });
+/** At most this many messages in one answer of a conversation, and this many bytes of them. */
+export const MESSAGE_PAGE = { messages: 500, bytes: 2 * 1024 * 1024 } as const;
+
+/**
+ * GET /api/conversations/:id — one page of its messages, oldest first: `next_cursor` asks for
+ * the next (null on the last). Messages never change, so pages neither skip nor repeat one.
+ */
 export const conversationDetail = z.object({
-  conversation: conversationSummary.extend({ messages: z.array(chatMessage) }),
+  conversation: conversationSummary.extend({
+    messages: z.array(chatMessage),
+    next_cursor: z.uuid().nullable(),
+  }),
+});
+export const conversationQuery = z.strictObject({
+  /** The `next_cursor` of the previous page. */
+  cursor: z.uuid("cursor must be the next_cursor of the previous answer").optional(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetail>["conversation"];
 

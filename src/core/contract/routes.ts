@@ -32,6 +32,7 @@ import {
   chatResponse,
   conversationDetail,
   conversationList,
+  conversationQuery,
   conversationSummary,
   idParam,
   listConversationsQuery,
@@ -146,7 +147,11 @@ export const routes = {
   },
   undoAssistantAction: { params: idParam, responses: { 200: undoActionResponse } },
   listConversations: { query: listConversationsQuery, responses: { 200: conversationList } },
-  getConversation: { params: idParam, responses: { 200: conversationDetail } },
+  getConversation: {
+    params: idParam,
+    query: conversationQuery,
+    responses: { 200: conversationDetail },
+  },
   renameConversation: {
     params: idParam,
     body: renameConversationRequest,

@@ -61,6 +61,9 @@ export async function updateOccurrence(
     const occurrence = new Date(target.occurrence);
     const { input } = target;
     const seriesZone = series.allDay ? "UTC" : zone;
+    // the body's id names the row this edit creates: never the series itself (a
+    // `following` took it for a replay and changed nothing; `this` answered 409)
+    if (input.id && input.id.toLowerCase() === series.id) throw badRequest(ID_IS_THE_SERIES);
 
     if (target.scope === "this") {
       if (input.recurrence_frequency) throw badRequest(ONE_CANNOT_REPEAT);
@@ -86,7 +89,9 @@ export async function updateOccurrence(
         return { event: toServerEvent(row!), series: toServerEvent(series) };
       }
       checkOccurrence(series, occurrence, seriesZone, false);
-      const id = await freshId(tx, input.id);
+      const id = await freshId(tx, input.id, (row) =>
+        Boolean(row.seriesId === series.id && row.recurrenceId?.getTime() === occurrence.getTime()),
+      );
       await checkRoom(tx, target.userId, 1);
       const [override] = await tx
         .insert(calendarEvents)
@@ -110,6 +115,8 @@ export async function updateOccurrence(
       // a replay: the new series is already there
       const [done] = await tx.select().from(calendarEvents).where(eq(calendarEvents.id, input.id));
       if (done && done.userId === target.userId && !done.deletedAt) {
+        // only the series this edit started: the old one already ends before the occurrence
+        if (!startedHere(done, series, occurrence)) throw badRequest(ID_IS_TAKEN);
         return { event: toServerEvent(done), series: toServerEvent(series) };
       }
     }
@@ -131,7 +138,7 @@ export async function updateOccurrence(
         recurrenceCount: null,
         exdates: exdatesBefore(series.exdates, occurrence),
       });
-      const id = await freshId(tx, input.id);
+      const id = await freshId(tx, input.id, (row) => startedHere(row, series, occurrence));
       await checkRoom(tx, target.userId, 1);
       const [next] = await tx
         .insert(calendarEvents)
@@ -306,15 +313,40 @@ function checkVersion(series: EventRow, input: { version?: number | undefined })
   );
 }
 
-/** The id for a new row: the client's (unused, or 409) or a fresh one. */
-async function freshId(tx: Tx, wanted: string | undefined): Promise<string> {
+const ID_IS_THE_SERIES =
+  "id: must be a new id for the event this edit creates, not the repeating event's own id";
+const ID_IS_TAKEN =
+  "id: must be a new id for the event this edit creates; this one belongs to another event";
+
+/**
+ * Was `row` made by a `following` edit of `series` at `occurrence`? A row of its own (not
+ * the series, not an override) while the series already ends before the occurrence.
+ */
+function startedHere(row: EventRow, series: EventRow, occurrence: Date): boolean {
+  return (
+    row.id !== series.id &&
+    row.seriesId === null &&
+    series.recurrenceUntil !== null &&
+    series.recurrenceUntil.getTime() < occurrence.getTime()
+  );
+}
+
+/**
+ * The id for the row an occurrence edit creates: the client's or a fresh one. A client's
+ * id already used is refused: 409 when it is this edit's own row, deleted since (a replay
+ * that comes too late), else 400 naming `id` — it belongs to some other event.
+ */
+async function freshId(
+  tx: Tx,
+  wanted: string | undefined,
+  ownProduct: (row: EventRow) => boolean,
+): Promise<string> {
   if (!wanted) return randomUUID();
-  const [taken] = await tx
-    .select({ id: calendarEvents.id })
-    .from(calendarEvents)
-    .where(eq(calendarEvents.id, wanted));
-  if (taken) throw new AppError(409, "conflict", "An event with this id already exists.");
-  return wanted;
+  const [taken] = await tx.select().from(calendarEvents).where(eq(calendarEvents.id, wanted));
+  if (!taken) return wanted;
+  if (ownProduct(taken))
+    throw new AppError(409, "conflict", "An event with this id already exists.");
+  throw badRequest(ID_IS_TAKEN);
 }
 
 async function checkRoom(tx: Tx, userId: string, more: number): Promise<void> {

@@ -1,11 +1,28 @@
-import { and, asc, eq, gte, isNull, lt, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  isNull,
+  lt,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { seriesOf } from "../../core/calendar/event-series.ts";
 import { expandWithExceptions } from "../../core/calendar/occurrences.ts";
-import type { ListedOccurrence, ServerEvent } from "../../core/contract/calendar.ts";
-import { LIMITS } from "../../core/contract/calendar.ts";
+import type {
+  ListEventsResponse,
+  ListedOccurrence,
+  ServerEvent,
+} from "../../core/contract/calendar.ts";
+import { LIMITS, LIST_PAGE } from "../../core/contract/calendar.ts";
 import type { Db } from "../db/client.ts";
 import { preparedPerDb } from "../db/prepared.ts";
 import { calendarEvents, profiles } from "../db/schema.ts";
+import { takePage } from "../http/take-page.ts";
 import { type EventRow, toServerEvent } from "./event-dto.ts";
 import { type RangedList, RangedListCache } from "./ranged-list-cache.ts";
 
@@ -18,7 +35,7 @@ export async function userTimeZone(db: Db, userId: string): Promise<string> {
   return row?.timezone ?? "UTC";
 }
 
-/** The list without a range (what the calendar loads), with a `userId` placeholder. */
+/** Every live event in start order, with a `userId` placeholder (for callers inside the server). */
 export const allLiveEventsQuery = (db: Db) =>
   db
     .select()
@@ -28,6 +45,68 @@ export const allLiveEventsQuery = (db: Db) =>
     )
     .orderBy(asc(calendarEvents.startTime), asc(calendarEvents.id));
 const allLiveEvents = preparedPerDb((db) => allLiveEventsQuery(db).prepare("all_live_events"));
+
+/** Below every UUID: the cursor of the first page. */
+const FIRST_ID = "00000000-0000-0000-0000-000000000000";
+
+/**
+ * One page of the list without a range (`userId`, `after` placeholders): the live rows after
+ * `after` in id order, one more than a page holds so the answer knows whether more follow.
+ * The (user_id, id) index makes each page cost its own rows, never the whole calendar.
+ */
+export const eventsPageQuery = (db: Db) =>
+  db
+    .select()
+    .from(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.userId, sql.placeholder("userId")),
+        isNull(calendarEvents.deletedAt),
+        gt(calendarEvents.id, sql.placeholder("after")),
+      ),
+    )
+    .orderBy(asc(calendarEvents.id))
+    .limit(LIST_PAGE.events + 1);
+const EVENT_PAGE = { items: LIST_PAGE.events, bytes: LIST_PAGE.bytes };
+const eventsPage = preparedPerDb((db) => eventsPageQuery(db).prepare("live_events_page"));
+
+/**
+ * GET /api/calendar-events without a range: one page of the user's live events in id order,
+ * after `cursor`. Keyset pagination on the immutable id: each row that exists while the pages
+ * are read is listed exactly once, however it is edited meanwhile (a row created or deleted
+ * meanwhile may or may not be).
+ */
+export async function listEventsPage(
+  db: Db,
+  opts: { userId: string; cursor?: string | undefined },
+): Promise<ListEventsResponse> {
+  const rows = await eventsPage(db).execute({
+    userId: opts.userId,
+    after: opts.cursor ?? FIRST_ID,
+  });
+  if (rows.length === 0) return { events: [], next_cursor: null };
+  const events = rows.slice(0, LIST_PAGE.events).map(toServerEvent);
+  const { page, nextCursor } = takePage(events, EVENT_PAGE, rows.length > LIST_PAGE.events);
+  return { events: page, next_cursor: nextCursor };
+}
+
+/**
+ * A page of `byId` (events in id order after the cursor, of rows read up to `scannedTo`):
+ * cut by the page limits it goes on after the last one taken; otherwise after the rows read
+ * (`scannedTo`, null when no rows follow them).
+ */
+export function cutPage<T extends { id: string }>(
+  byId: T[],
+  scannedTo: string | null,
+): { page: T[]; nextCursor: string | null } {
+  const { page, nextCursor } = takePage(byId, EVENT_PAGE);
+  return { page, nextCursor: nextCursor ?? scannedTo };
+}
+
+export const byIdOrder = (a: { id: string }, b: { id: string }) => cmp(a.id, b.id);
+export const byStartOrder = (a: ServerEvent, b: ServerEvent) =>
+  cmp(a.start_time, b.start_time) || cmp(a.id, b.id);
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const LONGEST_EVENT = sql.raw(`interval '${LIMITS.durationDays} days'`);
 
@@ -132,7 +211,7 @@ export const RANGED_LIST_CACHE_BYTES = 32 * 1024 * 1024;
 const rangedLists = preparedPerDb(() => new RangedListCache(RANGED_LIST_CACHE_BYTES));
 
 /**
- * The ranged list's one statement (`userId`, `from`, `to` placeholders): the user's zone,
+ * The ranged list's one statement (`userId`, `from`, `to`, `after` placeholders): the user's zone,
  * whether a connected calendar has anything in the range, and the events that may occur in
  * it (mayOccurBetween), from the profile row left-joined to the events — so even a range
  * without events answers one row, and the list costs one round trip instead of four. The
@@ -155,33 +234,38 @@ export const rangedEventsQuery = (db: Db) => {
     // subquery with a LIMIT up into the join; drizzle drops an `offset 0`)
     .limit(1)
     .as("profile");
-  return db
-    .select({
-      zone: profile.zone,
-      connected: profile.connected,
-      version: profile.version,
-      event: calendarEvents,
-    })
-    .from(profile)
-    .leftJoin(
-      calendarEvents,
-      and(
-        eq(calendarEvents.userId, profile.id),
-        isNull(calendarEvents.deletedAt),
-        sql`${calendarEvents.startTime} < ${to}`,
-        or(
-          sql`${calendarEvents.startTime} + ${LONGEST_EVENT} >= ${from}`,
-          and(
-            sql`${calendarEvents.recurrenceFrequency} is not null`,
-            or(
-              isNull(calendarEvents.recurrenceUntil),
-              sql`${calendarEvents.recurrenceUntil} + ${LONGEST_EVENT} >= ${from}`,
+  return (
+    db
+      .select({
+        zone: profile.zone,
+        connected: profile.connected,
+        version: profile.version,
+        event: calendarEvents,
+      })
+      .from(profile)
+      .leftJoin(
+        calendarEvents,
+        and(
+          eq(calendarEvents.userId, profile.id),
+          isNull(calendarEvents.deletedAt),
+          sql`${calendarEvents.id} > ${sql.placeholder("after")}`,
+          sql`${calendarEvents.startTime} < ${to}`,
+          or(
+            sql`${calendarEvents.startTime} + ${LONGEST_EVENT} >= ${from}`,
+            and(
+              sql`${calendarEvents.recurrenceFrequency} is not null`,
+              or(
+                isNull(calendarEvents.recurrenceUntil),
+                sql`${calendarEvents.recurrenceUntil} + ${LONGEST_EVENT} >= ${from}`,
+              ),
             ),
           ),
         ),
-      ),
-    )
-    .orderBy(asc(calendarEvents.startTime), asc(calendarEvents.id));
+      )
+      // a page of candidates in id order (the list's pages), one more to know if more follow
+      .orderBy(asc(calendarEvents.id))
+      .limit(LIST_PAGE.events + 1)
+  );
 };
 const rangedEvents = preparedPerDb((db) => rangedEventsQuery(db).prepare("ranged_events"));
 
@@ -202,28 +286,28 @@ export type ListedEvents = {
  */
 export async function listEventsWithOccurrences(
   db: Db,
-  opts: { userId: string; from?: string | undefined; to?: string | undefined },
+  opts: { userId: string; from: string; to: string; cursor?: string | undefined },
 ): Promise<ListedEvents> {
-  if (!opts.from || !opts.to)
-    return { list: { events: await listEvents(db, opts) }, connected: false };
+  const after = opts.cursor ?? FIRST_ID;
   const params = {
     userId: opts.userId,
     from: new Date(opts.from).toISOString(),
     to: new Date(opts.to).toISOString(),
+    after,
   };
   const cache = rangedLists(db);
   // a list this process answered for the same range is checked against the database's
   // version in one primary-key row; otherwise the rows are read straight away
   if (cache.has(opts.userId, params)) {
     const [stamp] = await rangedStamp(db).execute(params);
-    if (!stamp) return { list: { events: await listEvents(db, opts) }, connected: false };
+    if (!stamp) return { list: await withoutProfile(db, opts, after), connected: false };
     const zone = stamp.zone ?? "UTC";
     const hit = cache.get(opts.userId, { ...params, version: stamp.version, zone });
     if (hit) return { list: hit, connected: stamp.connected };
   }
   const rows = await rangedEvents(db).execute(params);
   // no profile row (an account being deleted): the plain path answers as it always did
-  if (rows.length === 0) return { list: { events: await listEvents(db, opts) }, connected: false };
+  if (rows.length === 0) return { list: await withoutProfile(db, opts, after), connected: false };
   const first = rows[0]!;
   const zone = first.zone ?? "UTC";
   const list = expandRows(rows, { from: new Date(params.from), to: new Date(params.to), zone });
@@ -240,6 +324,36 @@ function expandRows(
   rows: { event: EventRow | null }[],
   range: { from: Date; to: Date; zone: string },
 ): RangedList {
+  const more = rows.length > LIST_PAGE.events;
+  const scannedTo = more ? rows[LIST_PAGE.events - 1]!.event!.id : null;
+  const listed = expandAll(rows.slice(0, LIST_PAGE.events), range);
+  const { page, nextCursor } = cutPage(listed.events, scannedTo);
+  page.sort(byStartOrder);
+  if (!listed.occurrences) return { events: page, next_cursor: nextCursor };
+  const ids = new Set(page.map((e) => e.id));
+  return {
+    events: page,
+    occurrences: listed.occurrences.filter((o) => ids.has(o.event_id)),
+    next_cursor: nextCursor,
+  };
+}
+
+/** No profile row (an account being deleted): the plain path, one page of it. */
+async function withoutProfile(
+  db: Db,
+  opts: { userId: string; from: string; to: string },
+  after: string,
+): Promise<RangedList> {
+  const events = (await listEvents(db, opts)).filter((e) => e.id > after).sort(byIdOrder);
+  const { page, nextCursor } = cutPage(events, null);
+  return { events: page.sort(byStartOrder), next_cursor: nextCursor };
+}
+
+/** The rows' events that occur in the range (in the rows' order) and their occurrences. */
+function expandAll(
+  rows: { event: EventRow | null }[],
+  range: { from: Date; to: Date; zone: string },
+): { events: ServerEvent[]; occurrences?: ListedOccurrence[] } {
   const { from, to, zone } = range;
   const withOccurrences = to.getTime() - from.getTime() <= OCCURRENCE_RANGE_DAYS * 86_400_000;
   const events: ServerEvent[] = [];

@@ -1,10 +1,22 @@
 import type { ListedOccurrence, ServerEvent } from "../../core/contract/calendar.ts";
 import { PerUserCache } from "../cache/per-user-cache.ts";
 
-export type RangedList = { events: ServerEvent[]; occurrences?: ListedOccurrence[] };
+/** One page of a ranged list, as answered (connected events are merged in fresh). */
+export type RangedList = {
+  events: ServerEvent[];
+  occurrences?: ListedOccurrence[];
+  next_cursor: string | null;
+};
 
 /** What a ranged list is a pure function of, besides the user's rows. */
-export type RangedListStamp = { from: string; to: string; version: number; zone: string };
+export type RangedListStamp = {
+  from: string;
+  to: string;
+  /** The page's cursor (below every id for the first page). */
+  after: string;
+  version: number;
+  zone: string;
+};
 
 /**
  * Rough bytes a list holds in memory: its objects, and its JSON once served (the route
@@ -23,9 +35,14 @@ export class RangedListCache extends PerUserCache<RangedListStamp, RangedList> {
     super(maxBytes, approxBytes);
   }
 
-  /** Is there a list for this user and range, whatever its version? */
-  has(userId: string, range: { from: string; to: string }): boolean {
+  /** Is there a list for this user, range and page, whatever its version? */
+  has(userId: string, range: { from: string; to: string; after: string }): boolean {
     const stamp = this.stampOf(userId);
-    return stamp !== undefined && stamp.from === range.from && stamp.to === range.to;
+    return (
+      stamp !== undefined &&
+      stamp.from === range.from &&
+      stamp.to === range.to &&
+      stamp.after === range.after
+    );
   }
 }

@@ -281,13 +281,26 @@ export async function commitChatTurn(
   });
 }
 
-export async function listConversationMessages(db: Db, conversationId: string) {
+/** A turn's user message before its answer when both carry the same instant. */
+const ROLE_RANK = sql`case when ${messages.role} = 'user' then 0 else 1 end`;
+
+/**
+ * Up to `limit` messages of a conversation in their order (time, the user's before the
+ * answer, id), after the message `after` when given: a keyset on rows that never change.
+ */
+export async function listConversationMessages(
+  db: Db,
+  conversationId: string,
+  page: { after?: string | undefined; limit: number },
+) {
+  const after = page.after
+    ? sql`(${messages.createdAt}, ${ROLE_RANK}, ${messages.id}) > (select m.created_at,
+        case when m.role = 'user' then 0 else 1 end, m.id from messages m where m.id = ${page.after})`
+    : undefined;
   return db
     .select()
     .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(
-      asc(messages.createdAt),
-      asc(sql`case when ${messages.role} = 'user' then 0 else 1 end`),
-    );
+    .where(and(eq(messages.conversationId, conversationId), after))
+    .orderBy(asc(messages.createdAt), asc(ROLE_RANK), asc(messages.id))
+    .limit(page.limit);
 }

@@ -59,9 +59,3 @@ export async function listConnectedEvents(
     };
   });
 }
-
-/** Sage's events and connected ones, in start order (stable for equal starts). */
-export function mergeByStart(own: ServerEvent[], connected: ServerEvent[]): ServerEvent[] {
-  if (connected.length === 0) return own;
-  return [...own, ...connected].sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time));
-}

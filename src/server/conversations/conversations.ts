@@ -1,10 +1,15 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { ConversationDetail, ConversationSummary } from "../../core/contract/chat.ts";
+import {
+  type ConversationDetail,
+  type ConversationSummary,
+  MESSAGE_PAGE,
+} from "../../core/contract/chat.ts";
 import { cardsByMessage } from "../assistant/record-actions.ts";
 import { listConversationMessages } from "../chat/chat-turn.ts";
 import type { Db } from "../db/client.ts";
-import { conversations } from "../db/schema.ts";
-import { notFound } from "../errors.ts";
+import { conversations, messages } from "../db/schema.ts";
+import { badRequest, notFound } from "../errors.ts";
+import { takePage } from "../http/take-page.ts";
 
 type Row = typeof conversations.$inferSelect;
 const toSummary = (row: Row): ConversationSummary => ({
@@ -38,30 +43,46 @@ export async function listConversations(
   return rows.map(toSummary);
 }
 
-/** One conversation with its messages, each assistant message with its action cards. */
+/**
+ * One conversation with a page of its messages (after `cursor`, at most MESSAGE_PAGE), each
+ * assistant message with its action cards.
+ */
 export async function getConversation(
   db: Db,
   userId: string,
   id: string,
+  cursor?: string,
 ): Promise<ConversationDetail> {
   const [row] = await db.select().from(conversations).where(owned(id, userId));
   if (!row) throw notFound("Conversation not found");
-  const rows = await listConversationMessages(db, id);
+  const after = cursor?.toLowerCase();
+  if (after) {
+    const [known] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.id, after), eq(messages.conversationId, id)));
+    if (!known) throw badRequest("cursor: must be the next_cursor of the previous answer");
+  }
+  const limit = MESSAGE_PAGE.messages;
+  const rows = await listConversationMessages(db, id, { after, limit: limit + 1 });
+  const kept = rows.slice(0, limit);
   const cards = await cardsByMessage(
     db,
     userId,
-    rows.filter((m) => m.role === "assistant").map((m) => m.id),
+    kept.filter((m) => m.role === "assistant").map((m) => m.id),
   );
-  return {
-    ...toSummary(row),
-    messages: rows.map((m) => ({
+  const { page, nextCursor } = takePage(
+    kept.map((m) => ({
       id: m.id,
       role: m.role as "user" | "assistant",
       content: m.content,
       timestamp: m.createdAt.toISOString(),
       ...(cards.has(m.id) ? { actions: cards.get(m.id) } : {}),
     })),
-  };
+    { items: limit, bytes: MESSAGE_PAGE.bytes },
+    rows.length > limit,
+  );
+  return { ...toSummary(row), messages: page, next_cursor: nextCursor };
 }
 
 export async function renameConversation(

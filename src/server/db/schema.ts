@@ -302,6 +302,8 @@ export const calendarEvents = pgTable(
   },
   (t) => [
     index("calendar_events_user_start_idx").on(t.userId, t.startTime),
+    // the list's pages: a keyset on id within one user's events (GET /api/calendar-events)
+    index("calendar_events_user_id_idx").on(t.userId, t.id),
     // a task's blocks: purging a task tombstone clears their task_id (ON DELETE SET NULL),
     // which without this index scans every event of every user once per purged task
     index("calendar_events_task_idx").on(t.taskId).where(sql`${t.taskId} is not null`),

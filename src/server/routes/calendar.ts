@@ -6,6 +6,8 @@ import type { z } from "zod";
 import { feedWindow } from "../../core/calendar/calendar-feed.ts";
 import {
   FEED_DOWNLOAD_NAME,
+  LIMITS,
+  type ServerEvent,
   type UpdateOccurrenceInput,
   type updateEventRequest,
 } from "../../core/contract/calendar.ts";
@@ -16,9 +18,16 @@ import { deleteEvent } from "../calendar/delete-event.ts";
 import { deleteOccurrence, updateOccurrence } from "../calendar/edit-occurrence.ts";
 import { FeedCache } from "../calendar/feed-cache.ts";
 import { feedRateLimit } from "../calendar/feed-rate-limit.ts";
-import { listEventsWithOccurrences } from "../calendar/list-events.ts";
+import {
+  byIdOrder,
+  byStartOrder,
+  cutPage,
+  listEventsPage,
+  listEventsWithOccurrences,
+} from "../calendar/list-events.ts";
+import type { RangedList } from "../calendar/ranged-list-cache.ts";
 import { updateEvent } from "../calendar/update-event.ts";
-import { listConnectedEvents, mergeByStart } from "../connections/connected-events.ts";
+import { listConnectedEvents } from "../connections/connected-events.ts";
 import { isConnectedOccurrenceId } from "../connections/list-external-occurrences.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, notFound } from "../errors.ts";
@@ -30,6 +39,37 @@ import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
  * typical feeds; two builds at a time bound the memory that building takes.
  */
 const FEED_CACHE = { maxBytes: 64 * 1024 * 1024, maxBuilds: 2 };
+
+/** Where an open end of a range stops: the years an event may be in. */
+const YEAR_RANGE = {
+  from: new Date(Date.UTC(LIMITS.minYear, 0, 1)).toISOString(),
+  to: new Date(Date.UTC(LIMITS.maxYear + 1, 0, 1)).toISOString(),
+};
+
+/**
+ * A page of Sage's events with the connected occurrences whose ids fall in the same stretch
+ * of ids (after the cursor, up to where Sage's page stopped), cut by the page limits again.
+ */
+function withConnected(
+  list: RangedList,
+  external: ServerEvent[],
+  after: string | undefined,
+): RangedList {
+  const stop = list.next_cursor;
+  const inStretch = external.filter(
+    (e) => (!after || e.id > after) && (stop === null || e.id <= stop),
+  );
+  const byId = [...list.events, ...inStretch].sort(byIdOrder);
+  const { page, nextCursor } = cutPage(byId, stop);
+  const ids = new Set(page.map((e) => e.id));
+  return {
+    events: page.sort(byStartOrder),
+    ...(list.occurrences
+      ? { occurrences: list.occurrences.filter((o) => ids.has(o.event_id)) }
+      : {}),
+    next_cursor: nextCursor,
+  };
+}
 
 /** Connected events are read only: their ids (UUID version 8) are never Sage's own. */
 function refuseConnectedEvent(eventId: string): void {
@@ -54,22 +94,23 @@ export function registerCalendarRoutes(
     ],
   };
 
-  defineRoute(app, ctx, "listEvents", async ({ user, query: { from, to } }) => {
+  // every answer is one page (LIST_PAGE: 500 events, 2 MB), in id order across pages;
+  // `next_cursor` asks for the next one (issue 24: the whole list was 83 MB at the cap)
+  defineRoute(app, ctx, "listEvents", async ({ user, query: { from, to, cursor } }) => {
+    const after = cursor?.toLowerCase();
+    if (!from && !to) return listEventsPage(ctx.db, { userId: user.id, cursor: after });
+    // an open end is the end of the year range events may have
     const { list, connected } = await listEventsWithOccurrences(ctx.db, {
       userId: user.id,
-      from,
-      to,
+      from: from ?? YEAR_RANGE.from,
+      to: to ?? YEAR_RANGE.to,
+      cursor: after,
     });
     // connected calendars' occurrences only for a whole range (issue 16) that holds some;
-    // otherwise the list as it is (a cached list's JSON is written once)
+    // otherwise the page as it is (a cached page's JSON is written once)
     if (!from || !to || !connected) return serialized(list);
-    return {
-      ...list,
-      events: mergeByStart(
-        list.events,
-        await listConnectedEvents(ctx.db, { userId: user.id, from, to }),
-      ),
-    };
+    const external = await listConnectedEvents(ctx.db, { userId: user.id, from, to });
+    return withConnected(list, external, after);
   });
 
   defineRoute(

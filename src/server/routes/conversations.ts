@@ -14,8 +14,9 @@ export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext
     conversations: await listConversations(ctx.db, user.id, query.domainContextId),
   }));
 
-  defineRoute(app, ctx, "getConversation", async ({ user, params }) => ({
-    conversation: await getConversation(ctx.db, user.id, params.id),
+  // one page of its messages: `?cursor=` the previous answer's next_cursor
+  defineRoute(app, ctx, "getConversation", async ({ user, params, query }) => ({
+    conversation: await getConversation(ctx.db, user.id, params.id, query.cursor),
   }));
 
   defineRoute(app, ctx, "renameConversation", async ({ user, params, body }) => ({

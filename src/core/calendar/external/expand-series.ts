@@ -1,4 +1,5 @@
 import ICAL from "ical.js";
+import { LIMITS } from "../../contract/calendar.ts";
 import { type EventData, readEvent, type ZonedValue } from "./read-event.ts";
 import {
   CalendarDataError,
@@ -6,6 +7,7 @@ import {
   type ExternalOccurrence,
   type ExternalSeries,
   type SeriesBounds,
+  tooManyOverrides,
 } from "./types.ts";
 import { wallAsUtc, wallFromUtcMs, wallToInstant } from "./zones.ts";
 
@@ -119,10 +121,7 @@ export function expandSeries(series: ExternalSeries, ctx: ExpandContext): Extern
   const master = events.find((e) => !e.recurrenceId);
   const overrides = events.filter((e) => e.recurrenceId);
   if (overrides.length > EXTERNAL_LIMITS.maxOverrides) {
-    throw new CalendarDataError(
-      `"${(master?.summary ?? series.uid).slice(0, 80)}" has more than ${EXTERNAL_LIMITS.maxOverrides} changed occurrences, so this calendar was not read`,
-      "too-complex",
-    );
+    throw tooManyOverrides(master?.summary ?? series.uid);
   }
   const r = readerFor(series, ctx.personZone);
   const from = ctx.from.getTime();
@@ -387,6 +386,22 @@ const wallOf = (t: ICAL.Time) => ({
  * zone margin, and the last end (null when the series repeats without end, or with a COUNT
  * too large to walk cheaply).
  */
+/**
+ * The instants Sage holds: the contract's years (LIMITS.minYear to the end of maxYear).
+ * A calendar may say UNTIL=99991231 or DTSTART:00010101; PostgreSQL cannot store an ISO
+ * year past 9999 (22009) and no view or plan reaches past these years anyway.
+ */
+export const HELD_RANGE = {
+  from: Date.UTC(LIMITS.minYear, 0, 1),
+  to: Date.UTC(LIMITS.maxYear + 1, 0, 1),
+} as const;
+const held = (ms: number) => Math.min(Math.max(ms, HELD_RANGE.from), HELD_RANGE.to);
+
+/**
+ * Coarse bounds of a series for the database prefilter, within HELD_RANGE: a series that
+ * runs past it is kept up to the bound (a window inside the years still finds it), one
+ * wholly outside gets empty bounds at the edge, so no window ever lists it.
+ */
 export function seriesBounds(series: ExternalSeries): SeriesBounds {
   const events = series.components
     .map((c) => readEvent(new ICAL.Component(c)))
@@ -425,7 +440,7 @@ export function seriesBounds(series: ExternalSeries): SeriesBounds {
   }
   if (first === Number.POSITIVE_INFINITY) first = 0;
   return {
-    firstStart: new Date(first - ZONE_MARGIN - maxShift),
-    lastEnd: unbounded ? null : new Date(last + maxLength + ZONE_MARGIN + maxShift),
+    firstStart: new Date(held(first - ZONE_MARGIN - maxShift)),
+    lastEnd: unbounded ? null : new Date(held(last + maxLength + ZONE_MARGIN + maxShift)),
   };
 }

@@ -133,6 +133,19 @@ describe("parseCalendar", () => {
       /more than 5000 events/,
     );
   });
+
+  it("refuses a series with more overrides than it may have while parsing, naming it", () => {
+    const override = (n: number) =>
+      `BEGIN:VEVENT\nUID:s\nRECURRENCE-ID:202603${String(1 + (n % 28)).padStart(2, "0")}T09${String(n % 60).padStart(2, "0")}00Z\nDTSTART:20260301T100000Z\nEND:VEVENT`;
+    const master =
+      "BEGIN:VEVENT\nUID:s\nSUMMARY:Standup\nDTSTART:20260301T090000Z\nRRULE:FREQ=DAILY\nEND:VEVENT";
+    const calendar = (n: number) =>
+      `BEGIN:VCALENDAR\n${master}\n${Array.from({ length: n }, (_, i) => override(i)).join("\n")}\nEND:VCALENDAR`;
+    expect(parseCalendar(calendar(1_000)).series[0]!.components).toHaveLength(1_001);
+    expect(() => parseCalendar(calendar(1_001))).toThrow(
+      /"Standup" has more than 1000 changed occurrences/,
+    );
+  });
 });
 
 describe("ianaForTzid", () => {

@@ -1,6 +1,12 @@
 import ICAL from "ical.js";
 import { readEvent } from "./read-event.ts";
-import { CalendarDataError, EXTERNAL_LIMITS, type ExternalSeries, type JCal } from "./types.ts";
+import {
+  CalendarDataError,
+  EXTERNAL_LIMITS,
+  type ExternalSeries,
+  type JCal,
+  tooManyOverrides,
+} from "./types.ts";
 import { ianaForTzid, resolveZones } from "./zones.ts";
 
 export type ParsedCalendar = {
@@ -170,6 +176,13 @@ function rawSummary(lines: string[]): string | null {
     : null;
 }
 
+/** A series' name for a message: its master's SUMMARY, else its UID. */
+function seriesName(uid: string, byUid: Map<string, ICAL.Component[]>): string {
+  const master = byUid.get(uid)?.find((c) => !c.hasProperty("recurrence-id"));
+  const summary = master?.getFirstPropertyValue("summary");
+  return typeof summary === "string" && summary.trim() ? summary.trim() : uid;
+}
+
 /** An event Sage can expand: it parsed and its DTSTART, rule and dates read. */
 function readable(event: ICAL.Component): boolean {
   try {
@@ -214,6 +227,7 @@ export function parseCalendar(text: string): ParsedCalendar {
   /** UIDs whose master is taken: a second master gets a key of its own. */
   const masters = new Map<string, number>();
   const unreadable = { count: 0, titles: [] as string[] };
+  const overrideCounts = new Map<string, number>();
   let noUid = 0;
   for (const lines of blocks.vevents) {
     const event = parseComponent(lines);
@@ -236,6 +250,13 @@ export function parseCalendar(text: string): ParsedCalendar {
     const group = byUid.get(uid);
     if (group) group.push(event);
     else byUid.set(uid, [event]);
+    // refused here, where the text is parsed (the calendar worker), and not after tens
+    // of thousands of overrides have been copied back to the server's thread
+    if (event.hasProperty("recurrence-id")) {
+      const overrides = (overrideCounts.get(uid) ?? 0) + 1;
+      overrideCounts.set(uid, overrides);
+      if (overrides > EXTERNAL_LIMITS.maxOverrides) throw tooManyOverrides(seriesName(uid, byUid));
+    }
     if (byUid.size > EXTERNAL_LIMITS.maxSeries) {
       throw new CalendarDataError(
         `The calendar holds more than ${EXTERNAL_LIMITS.maxSeries} events`,

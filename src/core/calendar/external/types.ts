@@ -67,3 +67,10 @@ export class CalendarDataError extends Error {
     super(message);
   }
 }
+
+/** A series with more RECURRENCE-ID overrides than EXTERNAL_LIMITS.maxOverrides. */
+export const tooManyOverrides = (name: string) =>
+  new CalendarDataError(
+    `"${name.slice(0, 80)}" has more than ${EXTERNAL_LIMITS.maxOverrides} changed occurrences, so this calendar was not read`,
+    "too-complex",
+  );

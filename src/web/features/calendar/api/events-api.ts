@@ -1,8 +1,9 @@
-import type {
-  EventFieldsInput,
-  OccurrenceResponse,
-  Scope,
-  ServerEvent,
+import {
+  type EventFieldsInput,
+  LIMITS,
+  type OccurrenceResponse,
+  type Scope,
+  type ServerEvent,
 } from "../../../../core/contract/calendar.ts";
 import { call, urlOf } from "../../../lib/client.ts";
 import { withSession } from "./with-session.ts";
@@ -30,8 +31,32 @@ export type EventsTransport = {
 export const occurrencePath = (id: string, at: { occurrence: string; scope: Scope }) =>
   urlOf("deleteEvent", { query: { eventId: id, ...at } });
 
+/**
+ * More pages than a calendar at the cap can fill (10,000 events at 500 a page, or 2 MB a
+ * page of the longest events): a server that keeps answering a cursor past this is wrong.
+ */
+const MAX_PAGES = Math.ceil(LIMITS.eventsPerUser / 100);
+
+/**
+ * Every event of the list (with a range, those in it), following the server's pages
+ * (`next_cursor`) from the first to the last; at most MAX_PAGES, else it throws.
+ */
+export async function listAllEvents(range?: { from: string; to: string }): Promise<ServerEvent[]> {
+  const events: ServerEvent[] = [];
+  let cursor: string | null = null;
+  for (let pages = 0; pages < MAX_PAGES; pages++) {
+    const query: { from?: string; to?: string; cursor?: string } = { ...range };
+    if (cursor) query.cursor = cursor;
+    const page = await withSession(() => call("listEvents", { query }));
+    events.push(...page.events);
+    cursor = page.next_cursor;
+    if (!cursor) return events;
+  }
+  throw new Error(`the calendar list did not end after ${MAX_PAGES} pages`);
+}
+
 export const httpEventsTransport: EventsTransport = {
-  list: () => withSession(() => call("listEvents", { query: {} })).then((r) => r.events),
+  list: () => listAllEvents(),
   create: (id, fields) =>
     withSession(() => call("createEvent", { body: { id, ...fields } })).then((r) => r.event),
   // without occurrence and scope the answer is the event (occurrenceResponse carries one too)

@@ -6,6 +6,7 @@ import type {
   UpdateConnectionRequest,
 } from "../../../../core/contract/connections.ts";
 import { call } from "../../../lib/client.ts";
+import { listAllEvents } from "./events-api.ts";
 import { withSession } from "./with-session.ts";
 
 export const connectionsKey = (userId: string) => ["connections", userId] as const;
@@ -61,8 +62,8 @@ export function useConnectedEvents<T = ServerEvent[]>(
   return useQuery({
     queryKey: [...connectedEventsKey(userId), range.from, range.to],
     queryFn: async () => {
-      const res = await withSession(() => call("listEvents", { query: range }));
-      return res.events.filter((e) => e.source === "external");
+      const events = await listAllEvents(range);
+      return events.filter((e) => e.source === "external");
     },
     ...(select ? { select } : {}),
     enabled: online,

@@ -25,8 +25,27 @@ export function useConversations() {
   });
 }
 
-export function fetchConversation(id: string) {
-  return call("getConversation", { params: { id } }).then((r) => r.conversation);
+/** More pages than a conversation a person can read (500 messages a page). */
+const MAX_MESSAGE_PAGES = 100;
+
+/**
+ * A conversation with all its messages, following the server's pages (`next_cursor`) from
+ * the oldest; at most MAX_MESSAGE_PAGES, else it throws.
+ */
+export async function fetchConversation(id: string) {
+  const first = (await call("getConversation", { params: { id }, query: {} })).conversation;
+  const messages = [...first.messages];
+  let cursor = first.next_cursor;
+  for (let pages = 1; cursor; pages++) {
+    if (pages >= MAX_MESSAGE_PAGES) {
+      throw new Error(`the conversation did not end after ${MAX_MESSAGE_PAGES} pages`);
+    }
+    const next = (await call("getConversation", { params: { id }, query: { cursor } }))
+      .conversation;
+    messages.push(...next.messages);
+    cursor = next.next_cursor;
+  }
+  return { ...first, messages, next_cursor: null };
 }
 
 /** The user's assistants (domain contexts), productivity first. */

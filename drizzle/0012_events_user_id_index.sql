@@ -1,0 +1,1 @@
+CREATE INDEX "calendar_events_user_id_idx" ON "calendar_events" USING btree ("user_id","id");
