@@ -408,3 +408,64 @@ describe("connections in the account's export and deletion", () => {
     ).toEqual([]);
   });
 });
+
+describe("one bad event never blinds Sage (issue 25)", () => {
+  const calendar = (...events: string[][]) =>
+    [
+      "BEGIN:VCALENDAR",
+      ...events.flatMap((lines, i) => ["BEGIN:VEVENT", `UID:ev-${i}`, ...lines, "END:VEVENT"]),
+      "END:VCALENDAR",
+    ].join("\r\n");
+  const good = (day: number, title: string) => [
+    `DTSTART:202603${String(day).padStart(2, "0")}T090000Z`,
+    `DTEND:202603${String(day).padStart(2, "0")}T100000Z`,
+    `SUMMARY:${title}`,
+  ];
+  const badDate = ["DTSTART:2026112T09", "SUMMARY:Broken date"];
+  const flood = ["DTSTART:20200101T000000Z", "RRULE:FREQ=SECONDLY", "SUMMARY:Flood"];
+  const sync = (s: Session, id: string) =>
+    t.app.inject({ method: "POST", url: `/api/connections/${id}/sync`, headers: s.headers });
+
+  it("a calendar with unreadable events connects, says which, and keeps the rest", async () => {
+    ics.publish("/mixed.ics", calendar(good(17, "Real meeting"), badDate, flood));
+    const s = await t.signIn();
+    const res = await connect(s, { kind: "ics", url: ics.url("/mixed.ics") });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().connection).toMatchObject({
+      status: "ok",
+      eventCount: 1,
+      unreadable: { count: 2, titles: ["Broken date", "Flood"] },
+    });
+  });
+
+  it("a connection whose calendar gains a bad event keeps following its real changes", async () => {
+    ics.publish("/later.ics", calendar(good(17, "Standup")));
+    const s = await t.signIn();
+    const { connection } = (await connect(s, { kind: "ics", url: ics.url("/later.ics") })).json();
+    expect(connection.unreadable).toBeUndefined();
+    ics.publish("/later.ics", calendar(good(18, "Standup moved"), badDate, flood));
+    const synced = (await sync(s, connection.id)).json().connection;
+    expect(synced).toMatchObject({
+      status: "ok",
+      eventCount: 1,
+      unreadable: { count: 2, titles: ["Broken date", "Flood"] },
+    });
+    const week = await t.app.inject({
+      method: "GET",
+      url: "/api/calendar-events?from=2026-03-16T00:00:00Z&to=2026-03-20T00:00:00Z",
+      headers: s.headers,
+    });
+    expect(week.json().events.map((e: { title: string }) => e.title)).toEqual(["Standup moved"]);
+    // mended: the note goes
+    ics.publish("/later.ics", calendar(good(18, "Standup moved")));
+    expect((await sync(s, connection.id)).json().connection.unreadable).toBeUndefined();
+  });
+
+  it("a calendar none of whose events can be read is refused in plain words", async () => {
+    ics.publish("/none.ics", calendar(badDate));
+    const s = await t.signIn();
+    const res = await connect(s, { kind: "ics", url: ics.url("/none.ics") });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toBe("The calendar's only event could not be read");
+  });
+});

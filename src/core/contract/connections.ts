@@ -83,6 +83,11 @@ export const connection = z.object({
   eventCount: z.number().int(),
   /** A plain sentence to show the person; absent when the last sync went well. */
   error: z.string().optional(),
+  /**
+   * Events its calendars hold that Sage could not read or follow and left out (the rest is
+   * read as usual, and the status stays "ok"): how many, and the first titles. Absent: none.
+   */
+  unreadable: z.object({ count: z.number().int(), titles: z.array(z.string()) }).optional(),
   calendars: z.array(connectionCalendar),
   writeCalendarId: z.string().nullable(),
 });

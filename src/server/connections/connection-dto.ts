@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { type Unreadable, unreadableOf } from "../../core/calendar/external/types.ts";
 import type { Connection } from "../../core/contract/connections.ts";
 import type { Db } from "../db/client.ts";
 import { calendarConnections, connectionCalendars } from "../db/schema.ts";
@@ -6,6 +7,16 @@ import { notFound } from "../errors.ts";
 
 type ConnectionRow = typeof calendarConnections.$inferSelect;
 type CalendarRow = typeof connectionCalendars.$inferSelect;
+
+/** Unreadable events of all the connection's calendars, as one count and a few titles. */
+function unreadableIn(calendars: CalendarRow[]): { unreadable?: Unreadable } {
+  const all = unreadableOf(
+    undefined,
+    calendars.flatMap((c) => c.unreadable?.titles ?? []),
+  );
+  const count = calendars.reduce((n, c) => n + (c.unreadable?.count ?? 0), 0);
+  return count > 0 ? { unreadable: { count, titles: all?.titles ?? [] } } : {};
+}
 
 /** The API shape: never the credentials; "syncing" while a live lease is held. */
 export function toConnection(row: ConnectionRow, calendars: CalendarRow[], now: Date): Connection {
@@ -18,6 +29,7 @@ export function toConnection(row: ConnectionRow, calendars: CalendarRow[], now: 
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
     eventCount: row.eventCount,
     ...(row.status === "error" && row.error ? { error: row.error } : {}),
+    ...unreadableIn(calendars),
     calendars: calendars.map((c) => ({
       id: c.id,
       name: c.name,

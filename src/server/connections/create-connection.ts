@@ -1,5 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
-import { CalendarDataError } from "../../core/calendar/external/types.ts";
+import { CalendarDataError, unreadableOf } from "../../core/calendar/external/types.ts";
 import {
   CONNECTION_LIMITS,
   type Connection,
@@ -114,8 +114,9 @@ export async function createIcsConnection(
   }
   const calendar = first.calendar;
   const resources = calendar.series.map((series) => ({ key: series.uid, etag: null, series }));
+  let left: string[];
   try {
-    await checkExpandable(resources, deps.now());
+    left = await checkExpandable(resources, deps.now(), { refuseWhenNone: true });
   } catch (error) {
     throw asUnprocessable(error);
   }
@@ -142,6 +143,7 @@ export async function createIcsConnection(
         name,
         httpEtag: first.validators.etag,
         httpLastModified: first.validators.lastModified,
+        unreadable: unreadableOf(calendar.unreadable, left),
       })
       .returning({ id: connectionCalendars.id });
     await replaceSeries(

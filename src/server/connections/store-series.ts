@@ -1,6 +1,10 @@
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { seriesBounds } from "../../core/calendar/external/expand-series.ts";
-import type { ExternalSeries, SeriesBounds } from "../../core/calendar/external/types.ts";
+import { seriesBounds, seriesTitle } from "../../core/calendar/external/expand-series.ts";
+import {
+  CalendarDataError,
+  type ExternalSeries,
+  type SeriesBounds,
+} from "../../core/calendar/external/types.ts";
 import type { Db } from "../db/client.ts";
 import { calendarConnections, connectionCalendars, externalEvents } from "../db/schema.ts";
 import { readCalendar } from "../integrations/calendars/worker/calendar-pool.ts";
@@ -11,22 +15,49 @@ export type StoredResource = {
   series: ExternalSeries;
   /** Set by checkExpandable (computed in the worker beside the check). */
   bounds?: SeriesBounds;
+  /** Set by checkExpandable: over its own limits, so left out (never stored) and counted. */
+  unfollowable?: true;
 };
 
 /**
  * Proves every series can be expanded within the limits (calendar-jobs.ts, checkSeries)
  * before anything is stored — in the calendar worker, so a hostile calendar costs the
  * server's event loop nothing and a check that runs out of time ends as CalendarDataError —
- * and records each resource's bounds for storing.
+ * and records each resource's bounds for storing. A series over its own limits is marked
+ * `unfollowable` (the store functions leave it out); answers their titles, to be said. With
+ * `refuseWhenNone` (connecting: these are the whole calendar), a calendar whose every
+ * series is over its limits is refused with CalendarDataError, as one none of whose events
+ * can be read; a later sync never stops on it.
  */
-export async function checkExpandable(resources: StoredResource[], now: Date): Promise<void> {
-  const bounds = await readCalendar({
+export async function checkExpandable(
+  resources: StoredResource[],
+  now: Date,
+  opts: { refuseWhenNone?: boolean } = {},
+): Promise<string[]> {
+  const checked = await readCalendar({
     kind: "check",
     series: resources.map((r) => r.series),
     now: now.getTime(),
   });
-  for (const [i, r] of resources.entries()) r.bounds = bounds[i];
+  const left: string[] = [];
+  let why: string | undefined;
+  for (const [i, r] of resources.entries()) {
+    const result = checked[i]!;
+    if (!("unfollowable" in result)) {
+      r.bounds = result;
+      continue;
+    }
+    r.unfollowable = true;
+    why ??= result.unfollowable;
+    left.push(seriesTitle(r.series));
+  }
+  if (why && opts.refuseWhenNone && left.length === resources.length)
+    throw new CalendarDataError(why, "too-complex");
+  return left;
 }
+
+/** What may be stored: every resource but those the check left out. */
+const followable = (resources: StoredResource[]) => resources.filter((r) => !r.unfollowable);
 
 const rowOf = (
   r: StoredResource,
@@ -48,8 +79,9 @@ const rowOf = (
 export async function replaceSeries(
   tx: Db,
   ids: { calendarId: string; connectionId: string; userId: string },
-  resources: StoredResource[],
+  all: StoredResource[],
 ): Promise<void> {
+  const resources = followable(all);
   const keys = resources.map((r) => r.key);
   await tx
     .delete(externalEvents)
@@ -70,8 +102,9 @@ export async function upsertSeries(
   ids: { calendarId: string; connectionId: string; userId: string },
   resources: StoredResource[],
 ): Promise<void> {
-  for (let i = 0; i < resources.length; i += 500) {
-    const rows = resources.slice(i, i + 500).map((r) => rowOf(r, ids));
+  const kept = followable(resources);
+  for (let i = 0; i < kept.length; i += 500) {
+    const rows = kept.slice(i, i + 500).map((r) => rowOf(r, ids));
     await tx
       .insert(externalEvents)
       .values(rows)
@@ -166,7 +199,9 @@ export async function applyCalendarUpdates(
     if (calendar.mode === "full") {
       await replaceSeries(tx, target, calendar.resources);
     } else {
-      await deleteSeries(tx, row!.id, calendar.deleted);
+      // a changed series that can no longer be followed goes, like a deleted one
+      const gone = calendar.resources.filter((r) => r.unfollowable).map((r) => r.key);
+      await deleteSeries(tx, row!.id, [...calendar.deleted, ...gone]);
       await upsertSeries(tx, target, calendar.resources);
     }
   }

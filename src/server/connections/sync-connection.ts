@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { unreadableOf } from "../../core/calendar/external/types.ts";
 import type { Db } from "../db/client.ts";
 import { calendarConnections, connectionCalendars, externalEvents } from "../db/schema.ts";
 import { fetchIcs } from "../integrations/calendars/ics/fetch-ics.ts";
@@ -130,7 +131,7 @@ async function syncIcs(
     etag: null,
     series,
   }));
-  await checkExpandable(resources, deps.now());
+  const left = await checkExpandable(resources, deps.now());
   await deps.db.transaction(async (tx) => {
     // still ours? a lease that expired mid-sync means another instance took over
     const [held] = await tx
@@ -146,7 +147,11 @@ async function syncIcs(
     );
     await tx
       .update(connectionCalendars)
-      .set({ httpEtag: result.validators.etag, httpLastModified: result.validators.lastModified })
+      .set({
+        httpEtag: result.validators.etag,
+        httpLastModified: result.validators.lastModified,
+        unreadable: unreadableOf(result.calendar.unreadable, left),
+      })
       .where(eq(connectionCalendars.id, calendar.id));
     await recount(tx, row.id);
   });

@@ -482,6 +482,11 @@ export const connectionCalendars = pgTable(
     ctag: text("ctag"),
     httpEtag: text("http_etag"),
     httpLastModified: text("http_last_modified"),
+    /**
+     * Events of the calendar's last whole read that Sage could not read or follow, left out:
+     * how many, and the first titles ({count, titles}); null when every event was read.
+     */
+    unreadable: jsonb("unreadable").$type<{ count: number; titles: string[] }>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("connection_calendars_external_key").on(t.connectionId, t.externalId)],

@@ -444,3 +444,16 @@ export function seriesBounds(series: ExternalSeries): SeriesBounds {
     lastEnd: unbounded ? null : new Date(held(last + maxLength + ZONE_MARGIN + maxShift)),
   };
 }
+
+/** A series' title for a message: its master's SUMMARY (else any event's), else its UID. */
+export function seriesTitle(series: ExternalSeries): string {
+  let title: string | null = null;
+  for (const c of series.components) {
+    const component = new ICAL.Component(c);
+    const summary = component.getFirstPropertyValue("summary");
+    if (typeof summary !== "string" || !summary.trim()) continue;
+    title = summary.trim();
+    if (!component.hasProperty("recurrence-id")) break;
+  }
+  return (title ?? series.uid).slice(0, 80);
+}

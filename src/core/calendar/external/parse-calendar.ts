@@ -6,6 +6,8 @@ import {
   type ExternalSeries,
   type JCal,
   tooManyOverrides,
+  UNREADABLE_TITLES,
+  type Unreadable,
 } from "./types.ts";
 import { ianaForTzid, resolveZones } from "./zones.ts";
 
@@ -19,11 +21,8 @@ export type ParsedCalendar = {
    * Events that could not be read (a malformed date, rule or parameter) and were left out,
    * the rest of the calendar kept: how many, and the first few titles where they had one.
    */
-  unreadable: { count: number; titles: string[] };
+  unreadable: Unreadable;
 };
-
-/** How many titles of unreadable events are kept to show. */
-const UNREADABLE_TITLES = 5;
 
 const CONTENT_LINE = /^[A-Za-z0-9-]+(;[^:]*)?:/;
 const TIME_PROPS = ["dtstart", "dtend", "rdate", "exdate", "recurrence-id"];

@@ -74,3 +74,16 @@ export const tooManyOverrides = (name: string) =>
     `"${name.slice(0, 80)}" has more than ${EXTERNAL_LIMITS.maxOverrides} changed occurrences, so this calendar was not read`,
     "too-complex",
   );
+
+/** Events left out of a read because they could not be read or followed. */
+export type Unreadable = { count: number; titles: string[] };
+
+/** How many titles of unreadable events are kept to show. */
+export const UNREADABLE_TITLES = 5;
+
+/** What a parse left out and what the expansion check left out, together; null for none. */
+export function unreadableOf(parsed: Unreadable | undefined, more: string[]): Unreadable | null {
+  const count = (parsed?.count ?? 0) + more.length;
+  if (count === 0) return null;
+  return { count, titles: [...(parsed?.titles ?? []), ...more].slice(0, UNREADABLE_TITLES) };
+}

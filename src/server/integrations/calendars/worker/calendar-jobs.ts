@@ -38,16 +38,21 @@ export type CalendarJobResult<J extends CalendarJob> = J extends { kind: "parse"
   ? ParsedCalendar
   : J extends { kind: "parse-each" }
     ? ParsedItem[]
-    : SeriesBounds[];
+    : CheckedSeries[];
+
+/** One series of a check: its bounds, or why it cannot be followed (it is left out). */
+export type CheckedSeries = SeriesBounds | { unfollowable: string };
 
 /**
  * Proves every series can be expanded within the limits over the window planning and the
  * calendar use most (a week back, three months ahead), with one step budget for the whole
- * calendar: a hostile calendar fails here with CalendarDataError, once, before anything is
- * stored. Reads of other windows are bounded by the same budgets. Answers each series'
- * bounds for the database prefilter (walking a COUNT rule is part of the same CPU work).
+ * calendar, and answers each series' bounds for the database prefilter (walking a COUNT
+ * rule is part of the same CPU work). A series over its own limits answers why: it is left
+ * out and counted, the rest of the calendar kept — one bad event never blinds Sage.
+ * Only a calendar that spends the whole calendar's budget (hostile, or absurdly large)
+ * fails here with CalendarDataError, once, before anything is stored.
  */
-export function checkSeries(series: ExternalSeries[], now: number): SeriesBounds[] {
+export function checkSeries(series: ExternalSeries[], now: number): CheckedSeries[] {
   const ctx = {
     from: new Date(now - 7 * DAY),
     to: new Date(now + 92 * DAY),
@@ -55,8 +60,15 @@ export function checkSeries(series: ExternalSeries[], now: number): SeriesBounds
     addresses: [],
     budget: { steps: EXTERNAL_LIMITS.maxStepsPerCalendar },
   };
-  for (const s of series) expandSeries(s, ctx);
-  return series.map(seriesBounds);
+  return series.map((s) => {
+    try {
+      expandSeries(s, ctx);
+      return seriesBounds(s);
+    } catch (error) {
+      if (!(error instanceof CalendarDataError) || ctx.budget.steps < 0) throw error;
+      return { unfollowable: error.message };
+    }
+  });
 }
 
 function parseEach(texts: string[]): ParsedItem[] {

@@ -22,6 +22,26 @@ const CONNECTION = {
 afterEach(cleanup);
 
 describe("ConnectedCalendarsCard", () => {
+  it("says which events could not be read, and that the rest is planned around", async () => {
+    const ok = {
+      ...CONNECTION,
+      status: "ok",
+      error: undefined,
+      unreadable: { count: 3, titles: ["Board, Q4", "Gym"] },
+    };
+    mockFetch((url) =>
+      url === "/api/connections"
+        ? json(200, { connections: [ok] })
+        : json(200, { events: [], next_cursor: null }),
+    );
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    expect((await within(card).findByText(/could not be read/)).textContent).toBe(
+      "3 events could not be read: “Board, Q4”, “Gym” and others. Sage plans around the rest.",
+    );
+    expect(within(card).queryByRole("alert")).toBeNull();
+  });
+
   it("shows each connection's state and its plain error, and toggles busy", async () => {
     const calls = mockFetch((url, init) => {
       if (url.startsWith("/api/connections/") && init?.method === "PATCH") {

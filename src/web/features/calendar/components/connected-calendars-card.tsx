@@ -56,6 +56,17 @@ function looksLikeAddress(kind: "ics" | "caldav", raw: string): boolean {
   }
 }
 
+/**
+ * "2 events could not be read: “Board, Q4”, “Gym”. Sage plans around the rest." — the
+ * calendar was read; these were left out.
+ */
+export function unreadableLine(u: NonNullable<Connection["unreadable"]>): string {
+  const what = u.count === 1 ? "1 event could not be read" : `${u.count} events could not be read`;
+  const titles = u.titles.map((t) => `“${t}”`).join(", ");
+  const more = u.count > u.titles.length && u.titles.length > 0 ? " and others" : "";
+  return `${what}${titles ? `: ${titles}${more}` : ""}. Sage plans around the rest.`;
+}
+
 function statusLine(c: Connection, zone: string): string {
   if (c.status === "syncing") return "Syncing…";
   const when = c.lastSyncedAt
@@ -202,6 +213,9 @@ function ConnectionItem(props: { userId: string; connection: Connection; zone: s
         <p role="alert" className="mt-2 text-sm text-red-700">
           {c.error}
         </p>
+      ) : null}
+      {c.unreadable ? (
+        <p className="mt-2 text-sm text-amber-900">{unreadableLine(c.unreadable)}</p>
       ) : null}
       {c.calendars.length > 0 ? (
         <fieldset className="mt-2">

@@ -1,0 +1,1 @@
+ALTER TABLE "connection_calendars" ADD COLUMN "unreadable" jsonb;
