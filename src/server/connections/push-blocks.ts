@@ -240,6 +240,12 @@ export async function removeWrittenBlocks(deps: SyncDeps, connectionId: string):
     await http(w.href, {
       method: "DELETE",
       headers: { authorization: auth, ...(w.etag ? { "if-match": w.etag } : {}) },
-    }).catch(() => undefined);
+    }).catch((error) =>
+      // the connection goes anyway; the block stays in their calendar, said in the log
+      deps.log?.error(
+        { err: error, connectionId, href: w.href },
+        "removing a written block failed",
+      ),
+    );
   }
 }
