@@ -626,5 +626,28 @@ describe("what the person does in their own calendar wins (Radicale)", () => {
     expect(tasks.find((x) => x.id === task.id)?.status).toBe("open");
     await sync(s, connection.id);
     expect((await dav.request("GET", href)).status).toBe(404);
+
+    // said once, without blame, with the task to drop; dismissed, it goes (and only the owner's)
+    const notes = async (who: Session) =>
+      (await t.app.inject({ method: "GET", url: "/api/plan/notes", headers: who.headers })).json()
+        .notes as { id: string; text: string; taskId: string | null }[];
+    const [note, ...more] = await notes(s);
+    expect(more).toEqual([]);
+    expect(note).toMatchObject({
+      text: "You removed “Draft the budget” from your calendar; I'll find it another time — or tell me to drop it.",
+      taskId: task.id,
+    });
+    const other = await signedIn();
+    const dismiss = (who: Session) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/plan/notes/${note!.id}/dismiss`,
+        headers: who.headers,
+      });
+    expect((await dismiss(other)).statusCode).toBe(404);
+    expect(await notes(other)).toEqual([]);
+    expect((await dismiss(s)).statusCode).toBe(204);
+    expect((await dismiss(s)).statusCode).toBe(204);
+    expect(await notes(s)).toEqual([]);
   });
 });

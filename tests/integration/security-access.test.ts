@@ -6,6 +6,7 @@ import {
   calendarConnections,
   conversations,
   domainContexts,
+  planNotes,
   profiles,
   tasks,
 } from "../../src/server/db/schema.ts";
@@ -172,6 +173,11 @@ describe("object-level access: another user's ids are 404 and change nothing", (
       })
       .returning();
     ids.connection = connection!.id;
+    const [note] = await t.db
+      .insert(planNotes)
+      .values({ userId: owner.user.id, kind: "removed_in_calendar", title: "Owner's block" })
+      .returning();
+    ids.planNote = note!.id;
   });
 
   /** Which owned object each id-taking route family is called with. */
@@ -182,6 +188,7 @@ describe("object-level access: another user's ids are 404 and change nothing", (
     if (url.startsWith("/api/assistant/actions/")) return ids.action;
     if (url === "/api/calendar-events") return ids.event;
     if (url.startsWith("/api/connections/")) return ids.connection;
+    if (url.startsWith("/api/plan/notes/")) return ids.planNote;
     return undefined;
   };
 

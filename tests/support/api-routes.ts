@@ -129,6 +129,8 @@ export const API_ROUTES: Record<string, RouteSpec> = {
     access: "signed-in",
     body: () => ({ created: ["7d8e0b4a-1c8e-4f5a-9a55-3b1c2f0e9d11"], removed: [] }),
   },
+  "GET /api/plan/notes": { access: "signed-in" },
+  "POST /api/plan/notes/:id/dismiss": { access: "signed-in" },
   "POST /api/assistant/actions/:id/undo": { access: "signed-in" },
   "GET /api/connections": { access: "signed-in" },
   "POST /api/connections": {

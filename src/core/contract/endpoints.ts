@@ -49,6 +49,8 @@ export const endpoints = {
   plan: { method: "POST", path: "/api/plan", auth: "signed-in" },
   getPlanProfile: { method: "GET", path: "/api/plan/profile", auth: "signed-in" },
   undoPlan: { method: "POST", path: "/api/plan/undo", auth: "signed-in" },
+  listPlanNotes: { method: "GET", path: "/api/plan/notes", auth: "signed-in" },
+  dismissPlanNote: { method: "POST", path: "/api/plan/notes/:id/dismiss", auth: "signed-in" },
 
   // --- calendar ---------------------------------------------------------------------
   listEvents: { method: "GET", path: "/api/calendar-events", auth: "signed-in" },

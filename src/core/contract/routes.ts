@@ -59,6 +59,7 @@ import {
   questionsRequest,
   questionsResponse,
 } from "./onboarding.ts";
+import { planNotesResponse } from "./plan-notes.ts";
 import {
   generateProductivityResponse,
   productivityAnswers,
@@ -168,6 +169,8 @@ export const routes = {
   plan: { body: planRequest, bodyOptional: true, responses: { 200: planResponse } },
   getPlanProfile: { responses: { 200: planProfileResponse } },
   undoPlan: { body: planUndoRequest, responses: { 200: planUndoResponse } },
+  listPlanNotes: { responses: { 200: planNotesResponse } },
+  dismissPlanNote: { params: idParam, responses: { 204: empty } },
 
   listEvents: { query: listEventsQuery, responses: { 200: listEventsResponse } },
   createEvent: {

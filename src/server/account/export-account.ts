@@ -10,6 +10,7 @@ import {
   conversations,
   domainContexts,
   messages,
+  planNotes,
   profiles,
   sessions,
   tasks,
@@ -80,6 +81,7 @@ export async function exportAccount(
       })),
       usageLogs: await db.select().from(usageLogs).where(byUser(usageLogs)),
       activityLogs: await db.select().from(activityLogs).where(byUser(activityLogs)),
+      planNotes: await db.select().from(planNotes).where(byUser(planNotes)),
       // a deleted task's tombstone holds no words of the person's (its title is cleared)
       tasks: await db
         .select()

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { calendarEvents, externalEvents, externalWrites, tasks } from "../db/schema.ts";
+import { calendarEvents, externalEvents, externalWrites, planNotes, tasks } from "../db/schema.ts";
 import type { SyncDeps } from "./sync-deps.ts";
 
 // What pushing Sage's blocks to a CalDAV calendar (push-blocks.ts) and to Google
@@ -107,8 +107,9 @@ export const missedBySync = (w: Write, conn: { lastSyncedAt: Date | null }): boo
 /**
  * The person deleted one of Sage's blocks in their own calendar (the server confirmed it is
  * gone): what they do there wins. The block leaves Sage's calendar and the feed (a tombstone,
- * like any delete), Sage forgets the write, and the task stays open to be planned elsewhere.
- * Answers the block's title, or null when it was no longer Sage's to remove. Atomic.
+ * like any delete), Sage forgets the write, the task stays open to be planned elsewhere, and
+ * a plan note tells the person so. Answers the block's title, or null when it was no longer
+ * Sage's to remove. Atomic.
  */
 export async function removedInTheirCalendar(
   db: Db,
@@ -131,7 +132,12 @@ export async function removedInTheirCalendar(
           isNull(calendarEvents.deletedAt),
         ),
       )
-      .returning({ title: calendarEvents.title });
+      .returning({ title: calendarEvents.title, taskId: calendarEvents.taskId });
+    // said to the person: they did it, Sage plans the task again (nothing to catch up on)
+    if (gone)
+      await tx
+        .insert(planNotes)
+        .values({ userId, kind: "removed_in_calendar", taskId: gone.taskId, title: gone.title });
     await tx
       .delete(externalWrites)
       .where(

@@ -17,6 +17,7 @@ import { BILLING_PROVIDERS, CHECKOUT_STATUSES } from "../../core/contract/billin
 import { EVENT_SOURCES, FREQUENCIES, PRIORITIES } from "../../core/contract/calendar.ts";
 import { MESSAGE_ROLES } from "../../core/contract/chat.ts";
 import { CONNECTION_KINDS, CONNECTION_STATUSES } from "../../core/contract/connections.ts";
+import { PLAN_NOTE_KINDS } from "../../core/contract/plan-notes.ts";
 import { TASK_LEVELS, TASK_STATUSES } from "../../core/contract/tasks.ts";
 import { PAID_TIERS, TIERS } from "../../core/plans.ts";
 
@@ -557,5 +558,30 @@ export const externalWrites = pgTable(
     primaryKey({ columns: [t.eventId, t.calendarId] }),
     index("external_writes_connection_idx").on(t.connectionId),
     check("external_writes_owner_check", oneOf(t.owner, WRITE_OWNERS)),
+  ],
+);
+
+/**
+ * What Sage tells the person about their plan that they did not see happen: e.g. a block
+ * they deleted in their own calendar (its task is planned again elsewhere). Newest first,
+ * until dismissed. The person's own: in the export, gone with the account.
+ */
+export const planNotes = pgTable(
+  "plan_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PLAN_NOTE_KINDS }).notNull(),
+    taskId: uuid("task_id").references(() => tasks.id, { onDelete: "set null" }),
+    /** The block's title when the note was made (the task may be renamed or deleted). */
+    title: text("title").notNull(),
+    createdAt: createdAt(),
+    dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("plan_notes_user_idx").on(t.userId, t.createdAt),
+    check("plan_notes_kind_check", oneOf(t.kind, PLAN_NOTE_KINDS)),
   ],
 );

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { pushAllBlocks, refreshConnections } from "../connections/refresh-connections.ts";
 import type { AppContext } from "../context.ts";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute, respond } from "../http/define-route.ts";
+import { dismissPlanNote, listPlanNotes } from "../planning/plan-notes.ts";
 import { planTasks, storedSchedulingProfile, undoPlan } from "../planning/plan-tasks.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
@@ -35,6 +36,15 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     limited,
   );
+
+  // what Sage tells the person about their plan (a block they removed in their calendar…)
+  defineRoute(app, ctx, "listPlanNotes", async ({ user }) => ({
+    notes: await listPlanNotes(ctx.db, user.id),
+  }));
+  defineRoute(app, ctx, "dismissPlanNote", async ({ user, params }) => {
+    await dismissPlanNote(ctx.db, user.id, params.id);
+    return respond(204);
+  });
 
   // the hours the week view shades: working hours, peak and dip (null before the questionnaire)
   defineRoute(app, ctx, "getPlanProfile", async ({ user }) => ({

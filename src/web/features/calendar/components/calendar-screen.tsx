@@ -8,6 +8,7 @@ import type { Scope, ServerEvent } from "../../../../core/contract/calendar.ts";
 import type { PlanResponse } from "../../../../core/contract/tasks.ts";
 import { call } from "../../../lib/client.ts";
 import { useConnectedEvents } from "../api/use-connections.ts";
+import { usePlanNotes, useSettlePlanNote } from "../api/use-plan-notes.ts";
 import { browserZone, useSyncTimezone } from "../api/use-sync-timezone.ts";
 import { useTasks } from "../api/use-tasks.ts";
 import { withSession } from "../api/with-session.ts";
@@ -25,6 +26,7 @@ import {
 import { DeleteEventDialog } from "./delete-event-dialog.tsx";
 import { EventDialog } from "./event-dialog.tsx";
 import { EventList } from "./event-list.tsx";
+import { PlanNotes } from "./plan-notes.tsx";
 import { ScopeDialog } from "./scope-dialog.tsx";
 import { SyncStatus } from "./sync-status.tsx";
 import { TasksSection } from "./tasks-section.tsx";
@@ -114,6 +116,9 @@ export function CalendarScreen({ userId }: { userId: string }) {
   const [undoing, setUndoing] = useState(false);
   const [deleting, setDeleting] = useState<LocalEvent | null>(null);
   const tasks = useTasks(userId, state.online);
+  // a sync may have noticed a block the person removed in their calendar: asked again then
+  const notes = usePlanNotes(userId, state.online, state.lastSyncedAt);
+  const settleNote = useSettlePlanNote(userId);
   const profile = useSchedulingProfile(state.online);
 
   // the views each width offers: week on wide screens, 3-day on phones
@@ -358,6 +363,13 @@ export function CalendarScreen({ userId }: { userId: string }) {
             {state.error}
           </p>
         ) : null}
+        <PlanNotes
+          notes={notes.data ?? []}
+          online={state.online}
+          busy={settleNote.isPending}
+          onDismiss={(note) => settleNote.mutate({ id: note.id })}
+          onDrop={(note) => settleNote.mutate({ id: note.id, dropTask: note.taskId })}
+        />
         {state.notices.map((n) => (
           <p
             key={n.id}

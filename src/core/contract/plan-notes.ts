@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** What a plan note is about. */
+export const PLAN_NOTE_KINDS = ["removed_in_calendar"] as const;
+export type PlanNoteKind = (typeof PLAN_NOTE_KINDS)[number];
+
+/** The sentence a note says, in Sage's voice: what happened and what Sage will do, no blame. */
+export function planNoteText(note: { kind: PlanNoteKind; title: string }): string {
+  switch (note.kind) {
+    case "removed_in_calendar":
+      return `You removed “${note.title}” from your calendar; I'll find it another time — or tell me to drop it.`;
+  }
+}
+
+export const planNote = z.object({
+  id: z.uuid(),
+  kind: z.enum(PLAN_NOTE_KINDS),
+  text: z.string(),
+  /** The task the note is about, when it still exists (to drop it from the note). */
+  taskId: z.uuid().nullable(),
+  createdAt: z.string(),
+});
+export type PlanNote = z.infer<typeof planNote>;
+
+/** The newest notes not dismissed, at most PLAN_NOTES_SHOWN. */
+export const planNotesResponse = z.object({ notes: z.array(planNote) });
+export const PLAN_NOTES_SHOWN = 20;

@@ -1,0 +1,49 @@
+import type { PlanNote } from "../../../../core/contract/plan-notes.ts";
+
+type Props = {
+  notes: PlanNote[];
+  online: boolean;
+  busy: boolean;
+  onDismiss: (note: PlanNote) => void;
+  onDrop: (note: PlanNote) => void;
+};
+
+/**
+ * Sage's notes about the plan, above the calendar: what happened, what Sage will do, and the
+ * person's choices — keep it (dismiss) or drop the task. Never "missed" or "overdue".
+ */
+export function PlanNotes({ notes, online, busy, onDismiss, onDrop }: Props) {
+  if (notes.length === 0) return null;
+  return (
+    <ul aria-label="Notes from Sage" className="divide-y divide-sage-100 bg-sage-50">
+      {notes.map((note) => (
+        <li
+          key={note.id}
+          className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-1.5 text-sm text-sage-900"
+        >
+          <span className="min-w-0 flex-1">{note.text}</span>
+          <span className="flex shrink-0 gap-1">
+            {note.taskId ? (
+              <button
+                type="button"
+                className="rounded-lg px-2 py-1 font-medium hover:bg-sage-100 disabled:opacity-60"
+                disabled={!online || busy}
+                onClick={() => onDrop(note)}
+              >
+                Drop the task
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="rounded-lg px-2 py-1 font-medium hover:bg-sage-100 disabled:opacity-60"
+              disabled={!online || busy}
+              onClick={() => onDismiss(note)}
+            >
+              OK
+            </button>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
