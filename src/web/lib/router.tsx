@@ -58,8 +58,12 @@ function createHistory(read: () => Snapshot["location"], write: History["go"]): 
   return {
     get: () => snapshot,
     subscribe(listener) {
-      if (listeners.size === 0 && typeof window !== "undefined") {
-        window.addEventListener("popstate", onPop);
+      if (listeners.size === 0) {
+        // a move made before anyone listened (Back while a prerendered page was still
+        // hydrating, in slices) is read now, or the first update would miss it
+        const location = read();
+        if (!sameLocation(location, snapshot.location)) snapshot = { location, action: "POP" };
+        if (typeof window !== "undefined") window.addEventListener("popstate", onPop);
       }
       listeners.add(listener);
       return () => {
@@ -77,6 +81,16 @@ function createHistory(read: () => Snapshot["location"], write: History["go"]): 
 }
 
 type Entry = { usr: unknown; key: string };
+
+function sameLocation(a: Location, b: Location): boolean {
+  return (
+    a.pathname === b.pathname &&
+    a.search === b.search &&
+    a.hash === b.hash &&
+    a.state === b.state &&
+    a.key === b.key
+  );
+}
 
 function browserHistory(): History {
   const history = createHistory(
@@ -154,12 +168,7 @@ function Router({
 }
 
 const sameSnapshot = (a: Snapshot, b: Snapshot) =>
-  a.action === b.action &&
-  a.location.pathname === b.location.pathname &&
-  a.location.search === b.location.search &&
-  a.location.hash === b.location.hash &&
-  a.location.state === b.location.state &&
-  a.location.key === b.location.key;
+  a.action === b.action && sameLocation(a.location, b.location);
 
 /**
  * Follows the address bar. `hydrating`: the first render adopts a prerendered page, which was
