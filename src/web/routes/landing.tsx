@@ -1,9 +1,9 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { OnboardingDomain } from "../../core/onboarding/question-sets.ts";
 import { type Tier, tierIncludesArea } from "../../core/plans.ts";
 import { PageShell } from "../components/page-shell.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
-import { useUsage } from "../features/landing/api/use-account-summary.ts";
 import { CalendarSection } from "../features/landing/components/calendar-section.tsx";
 import {
   CHOOSE_SECTION_ID,
@@ -59,11 +59,13 @@ type LandingState = {
 export default function LandingPage() {
   const { status, signIn } = useAuth();
   const { data: meta } = useMeta();
-  const usage = useUsage(status === "signedIn");
+  const queryClient = useQueryClient();
   /** The plan life areas are offered for (a visitor's is free), waiting for it if need be. */
   async function currentTier(): Promise<Tier> {
     if (status !== "signedIn") return "free";
-    return (usage.data ?? (await usage.refetch()).data)?.tier ?? "free";
+    // the allowance's query lives with the shared server state, loaded on this click
+    const { usageQuery } = await import("../lib/server-state.ts");
+    return (await queryClient.ensureQueryData(usageQuery).catch(() => null))?.tier ?? "free";
   }
   const location = useLocation();
   const navigate = useNavigate();
