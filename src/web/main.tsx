@@ -6,28 +6,29 @@ import { registerOfflineShell } from "./lib/offline-shell.ts";
 import "./styles.css";
 
 const container = document.getElementById("root")!;
-const app = (
+const app = (hydrating: boolean) => (
   <StrictMode>
-    <App />
+    <App hydrating={hydrating} />
   </StrictMode>
 );
 
 // A prerendered page (the public pages, see src/web/prerender) is hydrated once its route's
-// code has loaded: React adopts the markup already on screen, nothing is drawn twice. Where
-// the first render differs (e.g. a questionnaire result kept in this tab), React renders
-// afresh; that is expected, so it is not reported as an error. Hydration runs as a
+// code has loaded: React adopts the markup already on screen, nothing is drawn twice. The
+// first render must equal the prerendered HTML: the router shows the prerendered path alone
+// until mounted, and what only this tab knows (history state, storage) is read after mount.
+// Should it still differ, React renders afresh and it is logged as a warning. Hydration runs as a
 // transition, so React yields to the browser every few milliseconds instead of adopting the
 // whole page in one long task (the page is already on screen; links work as plain links).
 if (container.hasChildNodes()) {
   preloadRoute(window.location.pathname).then(() =>
     startTransition(() => {
-      hydrateRoot(container, app, {
+      hydrateRoot(container, app(true), {
         onRecoverableError: (error) => console.warn("hydration: rendered afresh", error),
       });
     }),
   );
 } else {
-  createRoot(container).render(app);
+  createRoot(container).render(app(false));
 }
 
 // spec: the version file is fetched and only logged

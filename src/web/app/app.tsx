@@ -5,14 +5,15 @@ import { AppRoutes } from "./router.tsx";
 
 /**
  * The whole app. In the browser it follows the address bar; the build's prerender
- * (src/web/prerender) renders the same tree at a fixed `url`, so the browser can hydrate it.
+ * (src/web/prerender) renders the same tree at a fixed `url`, so the browser can hydrate it
+ * (`hydrating`: the first render sees only what the prerender saw).
  */
-export function App({ url }: { url?: string }) {
+export function App({ url, hydrating }: { url?: string; hydrating?: boolean }) {
   const routes = <AppRoutes />;
   return (
     <QueryClientProvider client={queryClient}>
       {url === undefined ? (
-        <BrowserRouter>{routes}</BrowserRouter>
+        <BrowserRouter hydrating={hydrating}>{routes}</BrowserRouter>
       ) : (
         <MemoryRouter initialEntries={[url]}>{routes}</MemoryRouter>
       )}

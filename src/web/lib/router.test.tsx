@@ -143,3 +143,39 @@ describe("matchPath", () => {
     expect(matchPath([{ path: "/" }], "/nope")).toBeUndefined();
   });
 });
+
+describe("hydrating a prerendered page", () => {
+  function Record({ seen, move }: { seen: string[]; move?: () => void }) {
+    const { pathname, search, state, key } = useLocation();
+    if (seen.length === 0) move?.();
+    seen.push(`${pathname}${search} ${JSON.stringify(state)} ${key}`);
+    return null;
+  }
+
+  it("renders the prerendered path alone first, then the address bar's location", async () => {
+    window.history.replaceState({ usr: { showPricing: true }, key: "k1" }, "", "/?authError=x");
+    const seen: string[] = [];
+    await act(async () => {
+      render(
+        <BrowserRouter hydrating>
+          <Record seen={seen} />
+        </BrowserRouter>,
+      );
+    });
+    expect(seen[0]).toBe("/ null default");
+    expect(seen.at(-1)).toBe('/?authError=x {"showPricing":true} k1');
+  });
+
+  it("picks up a move made after it started but before it listened", async () => {
+    const seen: string[] = [];
+    const move = () => window.history.replaceState({ usr: { fromChat: true }, key: "m" }, "", "/");
+    await act(async () => {
+      render(
+        <BrowserRouter hydrating>
+          <Record seen={seen} move={move} />
+        </BrowserRouter>,
+      );
+    });
+    expect(seen.at(-1)).toBe('/ {"fromChat":true} m');
+  });
+});

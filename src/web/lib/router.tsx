@@ -58,8 +58,12 @@ function createHistory(read: () => Snapshot["location"], write: History["go"]): 
   return {
     get: () => snapshot,
     subscribe(listener) {
-      if (listeners.size === 0 && typeof window !== "undefined") {
-        window.addEventListener("popstate", onPop);
+      if (listeners.size === 0) {
+        // a move made before anyone listened (Back while a prerendered page was still
+        // hydrating, in slices) is read now, or the first update would miss it
+        const location = read();
+        if (!sameLocation(location, snapshot.location)) snapshot = { location, action: "POP" };
+        if (typeof window !== "undefined") window.addEventListener("popstate", onPop);
       }
       listeners.add(listener);
       return () => {
@@ -77,6 +81,16 @@ function createHistory(read: () => Snapshot["location"], write: History["go"]): 
 }
 
 type Entry = { usr: unknown; key: string };
+
+function sameLocation(a: Location, b: Location): boolean {
+  return (
+    a.pathname === b.pathname &&
+    a.search === b.search &&
+    a.hash === b.hash &&
+    a.state === b.state &&
+    a.key === b.key
+  );
+}
 
 function browserHistory(): History {
   const history = createHistory(
@@ -124,10 +138,23 @@ const RouterContext = createContext<RouterValue | null>(null);
  * Location changes render as a transition, as React Router's do: the page on screen stays
  * until the next page's code has loaded, instead of flashing the loading fallback.
  */
-function Router({ history, children }: { history: History; children: ReactNode }) {
-  const [snapshot, setSnapshot] = useState(history.get);
+function Router({
+  history,
+  initial,
+  children,
+}: {
+  history: History;
+  initial?: Snapshot;
+  children: ReactNode;
+}) {
+  const [snapshot, setSnapshot] = useState(() => initial ?? history.get());
   useLayoutEffect(() => {
-    const update = () => startTransition(() => setSnapshot(history.get()));
+    // an unchanged location keeps its snapshot: nothing under the router re-renders for it
+    const update = () =>
+      startTransition(() => {
+        const next = history.get();
+        setSnapshot((prev) => (sameSnapshot(prev, next) ? prev : next));
+      });
     const unsubscribe = history.subscribe(update);
     update(); // a move made before this subscribed
     return unsubscribe;
@@ -140,11 +167,40 @@ function Router({ history, children }: { history: History; children: ReactNode }
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
-/** Follows the address bar. */
-export function BrowserRouter({ children }: { children: ReactNode }) {
+const sameSnapshot = (a: Snapshot, b: Snapshot) =>
+  a.action === b.action && sameLocation(a.location, b.location);
+
+/**
+ * Follows the address bar. `hydrating`: the first render adopts a prerendered page, which was
+ * rendered for the path alone (src/web/prerender) — so it sees that path with no query, hash,
+ * history state or entry key, exactly as the prerender did; the address bar's full location
+ * (a pricing screen kept in history state, `?authError=`) follows once mounted, as a
+ * transition. Reading it in the first render made the page differ from the prerendered HTML
+ * and React drew it afresh (error #418 after Back or a reload).
+ */
+export function BrowserRouter({
+  hydrating = false,
+  children,
+}: {
+  hydrating?: boolean;
+  children: ReactNode;
+}) {
   const [history] = useState(browserHistory);
-  return <Router history={history}>{children}</Router>;
+  const [initial] = useState(() =>
+    hydrating ? prerenderedSnapshot(history.get().location.pathname) : undefined,
+  );
+  return (
+    <Router history={history} initial={initial}>
+      {children}
+    </Router>
+  );
 }
+
+/** What the prerender's memory router starts with for `pathname`. */
+const prerenderedSnapshot = (pathname: string): Snapshot => ({
+  location: { pathname, search: "", hash: "", state: null, key: "default" },
+  action: "POP",
+});
 
 /** Keeps its location in memory: the build's prerender and the component tests. */
 export function MemoryRouter({

@@ -19,6 +19,12 @@ export const queryKeys = {
 
 type Options = { enabled?: boolean; retry?: false };
 
+/** The allowance as the server has it (for `ensureQueryData` where no hook is mounted). */
+export const usageQuery = {
+  queryKey: queryKeys.usage,
+  queryFn: (): Promise<UsageResponse> => call("getUsage"),
+};
+
 /** The user's allowance. `remember` keeps a copy on the device and starts from it (the chat). */
 export function useUsage(
   options: Options & {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { FitnessProgram } from "../../core/contract/fitness.ts";
 import { FALLBACK_FITNESS_PROGRAM } from "../../core/fitness/fallback-program.ts";
 import { type AnswersByQuestion, answersById } from "../../core/fitness/questions.ts";
@@ -23,12 +23,22 @@ type Stage = "intro" | "questions" | "generating" | "preview" | "complete";
 export default function FitnessPage() {
   const { status, signIn } = useAuth();
   const navigate = useNavigate();
-  // a preview kept across the sign-in round trip comes back, and is then saved
-  const [pending] = useState(readPendingProgram);
-  const [stage, setStage] = useState<Stage>(pending ? "preview" : "intro");
-  const [answers, setAnswers] = useState<AnswersByQuestion>(pending?.answers ?? {});
-  const [program, setProgram] = useState<FitnessProgram | null>(pending?.program ?? null);
-  const [usedFallback, setUsedFallback] = useState(pending?.usedFallback ?? false);
+  // a preview kept across the sign-in round trip comes back, and is then saved; read once
+  // mounted, so the first render equals the prerendered page (React's error #418 otherwise)
+  const [pending, setPending] = useState<ReturnType<typeof readPendingProgram>>(null);
+  const [stage, setStage] = useState<Stage>("intro");
+  const [answers, setAnswers] = useState<AnswersByQuestion>({});
+  const [program, setProgram] = useState<FitnessProgram | null>(null);
+  const [usedFallback, setUsedFallback] = useState(false);
+  useLayoutEffect(() => {
+    const kept = readPendingProgram();
+    if (!kept) return;
+    setPending(kept);
+    setAnswers(kept.answers);
+    setProgram(kept.program);
+    setUsedFallback(kept.usedFallback ?? false);
+    setStage("preview");
+  }, []);
   const [generation, setGeneration] = useState<"pending" | "success" | "error">("pending");
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);

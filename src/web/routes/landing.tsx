@@ -1,11 +1,9 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { OnboardingDomain } from "../../core/onboarding/question-sets.ts";
 import { type Tier, tierIncludesArea } from "../../core/plans.ts";
 import { PageShell } from "../components/page-shell.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
-import { openBillingPortal } from "../features/billing/api/checkout.ts";
-import { useUsage } from "../features/landing/api/use-account-summary.ts";
-import { AccountExtras } from "../features/landing/components/account-extras.tsx";
 import { CalendarSection } from "../features/landing/components/calendar-section.tsx";
 import {
   CHOOSE_SECTION_ID,
@@ -17,7 +15,6 @@ import { FeatureBlurbs } from "../features/landing/components/feature-blurbs.tsx
 import { Hero } from "../features/landing/components/hero.tsx";
 import { VoteSection } from "../features/votes/components/vote-section.tsx";
 import { useAuth } from "../lib/auth-context.ts";
-import { savePendingOnboarding } from "../lib/pending-onboarding.ts";
 import { useLocation, useNavigate, useSearchParams } from "../lib/router.tsx";
 import { useMeta } from "../lib/use-meta.ts";
 
@@ -31,6 +28,13 @@ const PricingScreen = lazy(() =>
 const OnboardingFlow = lazy(() =>
   import("../features/onboarding/components/onboarding-flow.tsx").then((m) => ({
     default: m.OnboardingFlow,
+  })),
+);
+// what only a signed-in visitor sees, or only a click needs, loads then: a visitor's first
+// load of / (prerendered signed out) carries none of it (docs/PERFORMANCE.md)
+const AccountExtras = lazy(() =>
+  import("../features/landing/components/account-extras.tsx").then((m) => ({
+    default: m.AccountExtras,
   })),
 );
 const flowLoading = (
@@ -55,11 +59,13 @@ type LandingState = {
 export default function LandingPage() {
   const { status, signIn } = useAuth();
   const { data: meta } = useMeta();
-  const usage = useUsage(status === "signedIn");
+  const queryClient = useQueryClient();
   /** The plan life areas are offered for (a visitor's is free), waiting for it if need be. */
   async function currentTier(): Promise<Tier> {
     if (status !== "signedIn") return "free";
-    return (usage.data ?? (await usage.refetch()).data)?.tier ?? "free";
+    // the allowance's query lives with the shared server state, loaded on this click
+    const { usageQuery } = await import("../lib/server-state.ts");
+    return (await queryClient.ensureQueryData(usageQuery).catch(() => null))?.tier ?? "free";
   }
   const location = useLocation();
   const navigate = useNavigate();
@@ -111,6 +117,7 @@ export default function LandingPage() {
       navigate("/chat", { state: chatState });
       return;
     }
+    const { savePendingOnboarding } = await import("../lib/pending-onboarding.ts");
     savePendingOnboarding(chatState);
     await signIn();
   }
@@ -119,16 +126,20 @@ export default function LandingPage() {
     <PageShell
       header={{
         onLogoClick: goHome,
-        accountExtras: (
-          <AccountExtras
-            signedIn={status === "signedIn"}
-            billing={meta?.modes.billing}
-            onUpgrade={openPricing}
-            onManageSubscription={() =>
-              // a portal failure is shown where billing lives: the pricing screen
-              void openBillingPortal(window.location.href).catch(openPricing)
-            }
-          />
+        accountExtras: status === "signedIn" && (
+          <Suspense fallback={null}>
+            <AccountExtras
+              signedIn
+              billing={meta?.modes.billing}
+              onUpgrade={openPricing}
+              onManageSubscription={() =>
+                // a portal failure is shown where billing lives: the pricing screen
+                void import("../features/billing/api/checkout.ts")
+                  .then((m) => m.openBillingPortal(window.location.href))
+                  .catch(openPricing)
+              }
+            />
+          </Suspense>
         ),
       }}
       footer={<SiteFooter />}

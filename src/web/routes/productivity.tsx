@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type {
   ProductivityAnswers,
   ProductivityChatState,
@@ -12,6 +12,7 @@ import {
   clearPendingProfile,
   keepPendingProfile,
   localOutcome,
+  type PendingProfile,
   type ProfileOutcome,
   readPendingProfile,
 } from "../features/productivity/profile-outcome.ts";
@@ -38,11 +39,21 @@ function failureReason(err: unknown, signedIn: boolean): string {
 export default function ProductivityPage() {
   const { status, signIn } = useAuth();
   const navigate = useNavigate();
-  // a questionnaire finished before a sign-in round trip comes back as its result
-  const [pending] = useState(readPendingProfile);
-  const [stage, setStage] = useState<Stage>(pending ? "result" : "questions");
-  const [answers, setAnswers] = useState<ProductivityAnswers | null>(pending?.answers ?? null);
-  const [outcome, setOutcome] = useState<ProfileOutcome | null>(pending?.outcome ?? null);
+  // a questionnaire finished before a sign-in round trip comes back as its result; read once
+  // mounted, so the first render equals the prerendered page (reading this tab's storage
+  // while rendering made the hydrated page differ from it: React's error #418)
+  const [pending, setPending] = useState<PendingProfile | null>(null);
+  const [stage, setStage] = useState<Stage>("questions");
+  const [answers, setAnswers] = useState<ProductivityAnswers | null>(null);
+  const [outcome, setOutcome] = useState<ProfileOutcome | null>(null);
+  useLayoutEffect(() => {
+    const kept = readPendingProfile();
+    if (!kept) return;
+    setPending(kept);
+    setAnswers(kept.answers);
+    setOutcome(kept.outcome);
+    setStage("result");
+  }, []);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const resumed = useRef(false);
