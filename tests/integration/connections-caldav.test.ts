@@ -651,3 +651,29 @@ describe("what the person does in their own calendar wins (Radicale)", () => {
     expect(await notes(s)).toEqual([]);
   });
 });
+
+describe("one bad event in a CalDAV calendar (Radicale)", () => {
+  it("is left out and said; the rest is read, and the connection stays ok", async () => {
+    await dav.makeCalendar("mixed", "Mixed", "#8e24aa");
+    await dav.put(
+      "mixed",
+      "flood.ics",
+      event("flood", "Flood", "20200101T000000", "20200101T000100", ["RRULE:FREQ=SECONDLY"]),
+    );
+    await dav.put(
+      "mixed",
+      "lunch.ics",
+      event("lunch", "Lunch", "20260305T120000", "20260305T130000"),
+    );
+    const s = await signedIn();
+    const res = await connect(s);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().connection).toMatchObject({
+      status: "ok",
+      unreadable: { count: 1, titles: ["Flood"] },
+    });
+    const titles = ((await week(s)).json().events as { title: string }[]).map((e) => e.title);
+    expect(titles).toContain("Lunch");
+    expect(titles).not.toContain("Flood");
+  });
+});

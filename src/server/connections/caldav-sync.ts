@@ -109,7 +109,12 @@ export function applyCalDavPlans(
       syncToken: changes.syncToken,
       ctag: changes.ctag,
       ...(changes.mode === "full"
-        ? { mode: "full" as const, resources: changes.resources, deleted: [] }
+        ? {
+            mode: "full" as const,
+            resources: changes.resources,
+            deleted: [],
+            unreadable: changes.unreadable,
+          }
         : { mode: "delta" as const, resources: changes.changed, deleted: changes.deleted }),
     })),
   });

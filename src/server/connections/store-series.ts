@@ -4,6 +4,8 @@ import {
   CalendarDataError,
   type ExternalSeries,
   type SeriesBounds,
+  type Unreadable,
+  unreadableOf,
 } from "../../core/calendar/external/types.ts";
 import type { Db } from "../db/client.ts";
 import { calendarConnections, connectionCalendars, externalEvents } from "../db/schema.ts";
@@ -149,6 +151,8 @@ export type CalendarUpdate = {
   mode: "full" | "delta";
   resources: StoredResource[];
   deleted: string[];
+  /** A full read's events that could not be read (parse); those the check left out are added. */
+  unreadable?: Unreadable | null;
 };
 
 /**
@@ -180,6 +184,15 @@ export async function applyCalendarUpdates(
       writable: calendar.writable,
       syncToken: calendar.syncToken,
       ctag: calendar.ctag,
+      // a whole read says what the calendar holds that Sage left out; a delta cannot
+      ...(calendar.mode === "full"
+        ? {
+            unreadable: unreadableOf(
+              calendar.unreadable ?? undefined,
+              calendar.resources.filter((r) => r.unfollowable).map((r) => seriesTitle(r.series)),
+            ),
+          }
+        : {}),
     };
     const [row] = await tx
       .insert(connectionCalendars)

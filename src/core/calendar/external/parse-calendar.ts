@@ -197,9 +197,13 @@ function readable(event: ICAL.Component): boolean {
  * is left out and counted (`unreadable`). A master (no RECURRENCE-ID) whose UID an earlier
  * master already took is a separate event (exports do this), not a duplicate to drop.
  * Pure and bounded by EXTERNAL_LIMITS; throws CalendarDataError with a message fit to show
- * when the text is not a calendar, is too large, or holds events none of which can be read.
+ * when the text is not a calendar, is too large, or holds events none of which can be read
+ * (unless `refuseWhenNone: false`: one object of many, whose failure is only counted).
  */
-export function parseCalendar(text: string): ParsedCalendar {
+export function parseCalendar(
+  text: string,
+  opts: { refuseWhenNone?: boolean } = {},
+): ParsedCalendar {
   const cleaned = cleanLines(text);
   const blocks = splitBlocks(cleaned.text.split("\r\n"));
   if (blocks.calendars.length === 0) {
@@ -263,7 +267,7 @@ export function parseCalendar(text: string): ParsedCalendar {
       );
     }
   }
-  if (byUid.size === 0 && unreadable.count > 0) {
+  if (byUid.size === 0 && unreadable.count > 0 && opts.refuseWhenNone !== false) {
     throw new CalendarDataError(
       unreadable.count === 1
         ? "The calendar's only event could not be read"

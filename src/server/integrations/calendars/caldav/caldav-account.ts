@@ -3,6 +3,8 @@ import {
   CalendarDataError,
   EXTERNAL_LIMITS,
   type ExternalSeries,
+  type Unreadable,
+  unreadableOf,
 } from "../../../../core/calendar/external/types.ts";
 import { AppError } from "../../../errors.ts";
 import { FetchFailure, type FetchPolicy } from "../safe-fetch.ts";
@@ -74,17 +76,24 @@ export async function eventCalendars(client: DavClient): Promise<DAVCalendar[]> 
  * a 5,000-object calendar is as much parsing as a big ICS file); a malformed object is
  * skipped.
  */
-export async function toResources(objects: DAVObject[]): Promise<DavResource[]> {
+export async function toResources(
+  objects: DAVObject[],
+): Promise<{ resources: DavResource[]; unreadable: Unreadable | null }> {
   const readable = objects.filter(
     (o): o is DAVObject & { data: string } => typeof o.data === "string" && o.data !== "",
   );
   const parsed = await readCalendar({ kind: "parse-each", texts: readable.map((o) => o.data) });
   const out: DavResource[] = [];
+  const left = { count: 0, titles: [] as string[] };
   for (const [i, item] of parsed.entries()) {
     if ("error" in item) {
       if (item.error.reason !== "not-a-calendar")
         throw new CalendarDataError(item.error.message, item.error.reason);
       continue;
+    }
+    if (item.unreadable) {
+      left.count += item.unreadable.count;
+      left.titles.push(...item.unreadable.titles);
     }
     const o = readable[i]!;
     if (item.series) out.push({ key: o.url, etag: o.etag ?? null, series: item.series });
@@ -95,11 +104,18 @@ export async function toResources(objects: DAVObject[]): Promise<DavResource[]> 
       );
     }
   }
-  return out;
+  return { resources: out, unreadable: unreadableOf(left, []) };
 }
 
 export type CalendarChanges =
-  | { mode: "full"; resources: DavResource[]; syncToken: string | null; ctag: string | null }
+  | {
+      mode: "full";
+      resources: DavResource[];
+      /** What the whole read left out (a full listing only: a delta cannot count the rest). */
+      unreadable: Unreadable | null;
+      syncToken: string | null;
+      ctag: string | null;
+    }
   | {
       mode: "delta";
       changed: DavResource[];
@@ -136,7 +152,8 @@ export async function calendarChanges(
       });
       return {
         mode: "delta",
-        changed: await toResources([...result.objects.created, ...result.objects.updated]),
+        changed: (await toResources([...result.objects.created, ...result.objects.updated]))
+          .resources,
         deleted: result.objects.deleted.map((o) => o.url),
         syncToken: result.syncToken ?? null,
         ctag: result.ctag ?? null,
@@ -154,7 +171,7 @@ export async function calendarChanges(
   const objects = await withPlainErrors(() => client.fetchCalendarObjects({ calendar }));
   return {
     mode: "full",
-    resources: await toResources(objects),
+    ...(await toResources(objects)),
     syncToken: calendar.syncToken ?? null,
     ctag: calendar.ctag ?? null,
   };

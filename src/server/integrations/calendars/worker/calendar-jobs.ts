@@ -8,6 +8,7 @@ import {
   EXTERNAL_LIMITS,
   type ExternalSeries,
   type SeriesBounds,
+  type Unreadable,
 } from "../../../../core/calendar/external/types.ts";
 
 const DAY = 86_400_000;
@@ -31,7 +32,7 @@ export type CalendarJob =
 
 /** One text of a parse-each job: its first series (null when it holds none), or why not. */
 export type ParsedItem =
-  | { series: ExternalSeries | null }
+  | { series: ExternalSeries | null; unreadable?: Unreadable }
   | { error: { message: string; reason: CalendarDataError["reason"] } };
 
 export type CalendarJobResult<J extends CalendarJob> = J extends { kind: "parse" }
@@ -74,7 +75,11 @@ export function checkSeries(series: ExternalSeries[], now: number): CheckedSerie
 function parseEach(texts: string[]): ParsedItem[] {
   return texts.map((text) => {
     try {
-      return { series: parseCalendar(text).series[0] ?? null };
+      const parsed = parseCalendar(text, { refuseWhenNone: false });
+      return {
+        series: parsed.series[0] ?? null,
+        ...(parsed.unreadable.count > 0 ? { unreadable: parsed.unreadable } : {}),
+      };
     } catch (error) {
       if (error instanceof CalendarDataError)
         return { error: { message: error.message, reason: error.reason } };
