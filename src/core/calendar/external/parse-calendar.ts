@@ -6,6 +6,7 @@ import {
   type ExternalSeries,
   type JCal,
   tooManyOverrides,
+  tooManyOverridesInCalendar,
   UNREADABLE_TITLES,
   type Unreadable,
 } from "./types.ts";
@@ -227,6 +228,7 @@ export function parseCalendar(text: string): ParsedCalendar {
   const masters = new Map<string, number>();
   const unreadable = { count: 0, titles: [] as string[] };
   const overrideCounts = new Map<string, number>();
+  let overridesInCalendar = 0;
   let noUid = 0;
   for (const lines of blocks.vevents) {
     const event = parseComponent(lines);
@@ -255,6 +257,8 @@ export function parseCalendar(text: string): ParsedCalendar {
       const overrides = (overrideCounts.get(uid) ?? 0) + 1;
       overrideCounts.set(uid, overrides);
       if (overrides > EXTERNAL_LIMITS.maxOverrides) throw tooManyOverrides(seriesName(uid, byUid));
+      if (++overridesInCalendar > EXTERNAL_LIMITS.maxOverridesPerCalendar)
+        throw tooManyOverridesInCalendar();
     }
     if (byUid.size > EXTERNAL_LIMITS.maxSeries) {
       throw new CalendarDataError(
