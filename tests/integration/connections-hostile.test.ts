@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCalendar } from "../../src/core/calendar/external/parse-calendar.ts";
-import { checkExpandable } from "../../src/server/connections/store-series.ts";
 import { fetchIcs } from "../../src/server/integrations/calendars/ics/fetch-ics.ts";
 import { checkSeries } from "../../src/server/integrations/calendars/worker/calendar-jobs.ts";
 import { configureCalendarPool } from "../../src/server/integrations/calendars/worker/calendar-pool.ts";
@@ -76,7 +75,10 @@ function overriddenCalendar(overrides: number): string {
   ].join("\r\n");
 }
 
-/** `series` daily series of 1,000 overrides each, and `oneOffs` one-off events. */
+/**
+ * `series` daily series of 1,000 overrides each, and `oneOffs` one-off events: with 10 and
+ * 4,990, the heaviest calendar Sage accepts (every override and series limit reached).
+ */
 function heavyCalendar(series: number, oneOffs: number, summary = "Review"): string {
   const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//hostile//EN"];
   for (let i = 0; i < series; i++) lines.push(...overriddenSeries(`heavy-${i}@example.com`, 1_000));
@@ -174,15 +176,14 @@ describe("a big or hostile calendar", () => {
     files.set("/big.ics", big);
     const url = new URL(`${origin}/big.ics`);
     const read = async () => {
-      const got = await fetchIcs(url, { etag: null, lastModified: null }, { allowLoopback: true });
+      const got = await fetchIcs(
+        url,
+        { etag: null, lastModified: null },
+        { allowLoopback: true },
+        new Date("2026-03-02T06:00:00Z"),
+      );
       if (got.kind !== "calendar") throw new Error("no calendar");
-      const resources = got.calendar.series.map((series) => ({
-        key: series.uid,
-        etag: null,
-        series,
-      }));
-      await checkExpandable(resources, new Date("2026-03-02T06:00:00Z"));
-      return resources.length;
+      return got.calendar.series.length;
     };
     expect(await read()).toBe(90); // warms the worker up: its start is not what is measured
     const delay = monitorEventLoopDelay({ resolution: 5 });
@@ -265,6 +266,38 @@ describe("a big or hostile calendar", () => {
     expect(synced.json().connection).toMatchObject({ status: "error", eventCount: 1 });
     expect(later.max / 1e6).toBeLessThan(inlineBlock / 4);
   }, 60_000);
+
+  it("at every limit (10,000 overrides, 5,000 series) connects and syncs without holding the event loop", async () => {
+    const heavy = heavyCalendar(10, 4_990);
+    files.set("/heavy.ics", Buffer.from(heavy));
+    const s = await t.signIn();
+    await connectSmall(s, "/warm-heavy.ics"); // the worker's start is not what is measured
+    const connected = await longestBlock(() =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/connections",
+        headers: s.headers,
+        payload: { kind: "ics", url: `${origin}/heavy.ics` },
+      }),
+    );
+    expect(connected.value.statusCode).toBe(201);
+    const { id } = connected.value.json().connection as { id: string };
+    expect(connected.value.json().connection).toMatchObject({ eventCount: 5_000 });
+    // a later sync reads it all again and replaces every stored series (changed titles)
+    files.set("/heavy.ics", Buffer.from(heavyCalendar(10, 4_990, "Moved review")));
+    const synced = await longestBlock(() => sync(s, id));
+    expect(synced.value.json().connection).toMatchObject({ status: "ok", eventCount: 5_000 });
+    // the same parse and check on this thread, side by side: what the server's thread
+    // would hold without the worker (not a fixed time: a fast machine parses faster).
+    // Checked: before the series crossed as text and were stored in chunks with a turn of
+    // the loop between them, PGlite's thread was held 1,523 ms connecting and 1,020 ms
+    // syncing (inline: 1,387 ms); now 80–240 ms at most on this loaded 2-core machine,
+    // where each statement holds it 5–40 ms and the rest is the machine (an idle loop here
+    // waits up to ~130 ms for a core while the worker parses); hence a third, not less.
+    const inlineBlock = inline(() => checkSeries(parseCalendar(heavy).series, Date.now()));
+    expect(connected.ms).toBeLessThan(inlineBlock / 3);
+    expect(synced.ms).toBeLessThan(inlineBlock / 3);
+  }, 120_000);
 
   it("with more than 10,000 overrides in all is refused (422) without holding the event loop", async () => {
     // 11 series of 1,000 overrides: each series within its own limit, the calendar not
