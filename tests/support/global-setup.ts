@@ -13,7 +13,7 @@ export async function setupPglite(): Promise<void> {
   const file = pgliteTemplateFile();
   if (existsSync(file)) return;
   const client = await PGlite.create();
-  const database = wrapPglite(client);
+  const database = await wrapPglite(client);
   await runMigrations(database);
   const dump = await client.dumpDataDir("gzip");
   const tmp = `${file}.${process.pid}`;

@@ -16,7 +16,7 @@ export async function openTestDatabase(prefix = "sage_test"): Promise<Database &
   if (testDbKind() === "pglite") {
     const dump = new Blob([readFileSync(pgliteTemplateFile())]);
     const client = await PGlite.create({ loadDataDir: dump });
-    return wrapPglite(client);
+    return await wrapPglite(client);
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;

@@ -15,7 +15,7 @@ import type { GoogleTokens } from "../integrations/identity/google.ts";
 import { applyCalDavPlans, readCalDavAccount } from "./caldav-sync.ts";
 import { connectionDto } from "./connection-dto.ts";
 import { applyGooglePlans, connectionAuth, readGoogleAccount } from "./google-sync.ts";
-import { checkExpandable, replaceSeries } from "./store-series.ts";
+import { replaceSeriesRows } from "./store-series.ts";
 import { fetchPolicy, recount, type SyncDeps } from "./sync-connection.ts";
 
 export const unprocessable = (message: string) => new AppError(422, "unprocessable", message);
@@ -106,20 +106,21 @@ export async function createIcsConnection(
   const url = normalizeCalendarUrl(opts.input.url);
   let first: Awaited<ReturnType<typeof fetchIcs>>;
   try {
-    first = await fetchIcs(url, { etag: null, lastModified: null }, fetchPolicy(deps.config));
+    first = await fetchIcs(
+      url,
+      { etag: null, lastModified: null },
+      fetchPolicy(deps.config),
+      deps.now(),
+    );
     if (first.kind !== "calendar")
       throw new FetchFailure("the address answered 304 to a first request");
   } catch (error) {
     throw asUnprocessable(error);
   }
   const calendar = first.calendar;
-  const resources = calendar.series.map((series) => ({ key: series.uid, etag: null, series }));
-  let left: string[];
-  try {
-    left = await checkExpandable(resources, deps.now(), { refuseWhenNone: true });
-  } catch (error) {
-    throw asUnprocessable(error);
-  }
+  // these are the whole calendar: one none of whose events can be followed is refused
+  if (calendar.why && calendar.series.length === 0) throw unprocessable(calendar.why);
+  const rows = calendar.series.map((s) => ({ ...s, key: s.uid, etag: null }));
   const name = opts.input.name ?? calendar.name ?? url.hostname;
 
   const id = await deps.db.transaction(async (tx) => {
@@ -143,13 +144,13 @@ export async function createIcsConnection(
         name,
         httpEtag: first.validators.etag,
         httpLastModified: first.validators.lastModified,
-        unreadable: unreadableOf(calendar.unreadable, left),
+        unreadable: unreadableOf(calendar.unreadable, calendar.left),
       })
       .returning({ id: connectionCalendars.id });
-    await replaceSeries(
+    await replaceSeriesRows(
       tx,
       { calendarId: cal!.id, connectionId: row!.id, userId: opts.userId },
-      resources,
+      rows,
     );
     await recount(tx, row!.id);
     await tx

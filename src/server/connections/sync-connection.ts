@@ -10,7 +10,7 @@ import { apiForConnection, applyGooglePlans, readGoogleAccount } from "./google-
 import { plainSyncError } from "./plain-error.ts";
 import { pushBlocks } from "./push-blocks.ts";
 import { notSageBlock } from "./push-state.ts";
-import { checkExpandable, replaceSeries } from "./store-series.ts";
+import { replaceSeriesRows } from "./store-series.ts";
 import { fetchPolicy, type SyncDeps } from "./sync-deps.ts";
 
 /** How long a claimed sync may run before another instance may take the connection over. */
@@ -124,14 +124,10 @@ async function syncIcs(
     new URL(url),
     { etag: calendar.httpEtag, lastModified: calendar.httpLastModified },
     fetchPolicy(deps.config),
+    deps.now(),
   );
   if (result.kind === "not-modified") return;
-  const resources = result.calendar.series.map((series) => ({
-    key: series.uid,
-    etag: null,
-    series,
-  }));
-  const left = await checkExpandable(resources, deps.now());
+  const rows = result.calendar.series.map((s) => ({ ...s, key: s.uid, etag: null }));
   await deps.db.transaction(async (tx) => {
     // still ours? a lease that expired mid-sync means another instance took over
     const [held] = await tx
@@ -140,17 +136,17 @@ async function syncIcs(
       .where(and(eq(calendarConnections.id, row.id), eq(calendarConnections.leaseOwner, token)))
       .for("update");
     if (!held) return;
-    await replaceSeries(
+    await replaceSeriesRows(
       tx,
       { calendarId: calendar.id, connectionId: row.id, userId: row.userId },
-      resources,
+      rows,
     );
     await tx
       .update(connectionCalendars)
       .set({
         httpEtag: result.validators.etag,
         httpLastModified: result.validators.lastModified,
-        unreadable: unreadableOf(result.calendar.unreadable, left),
+        unreadable: unreadableOf(result.calendar.unreadable, result.calendar.left),
       })
       .where(eq(connectionCalendars.id, calendar.id));
     await recount(tx, row.id);

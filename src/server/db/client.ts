@@ -85,8 +85,15 @@ export function openPostgres(url: string, log: Logger, max = 10): Database {
   };
 }
 
-/** Wraps an already open PGlite (tests restore one from a template dump). */
-export function wrapPglite(client: PGlite, onClose?: () => void): Database {
+/**
+ * Wraps an already open PGlite (tests restore one from a template dump). PGlite runs on the
+ * server's thread and has one session, set here: a new 16 MB WAL segment is not filled with
+ * zeros first (wal_init_zero). Filling it held the event loop 50–110 ms whenever a big write
+ * crossed into a new segment (docs/SECURITY.md); PGlite runs with fsync off (-F), so the
+ * zeros secured nothing.
+ */
+export async function wrapPglite(client: PGlite, onClose?: () => void): Promise<Database> {
+  await client.exec("set wal_init_zero = off");
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: "pglite",
@@ -110,7 +117,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     // a new cluster is unpacked from PGlite's bundled archive with its modes (0666):
     // private again before the first request
     makeDataDirPrivate(dataDir);
-    return wrapPglite(client, release);
+    return await wrapPglite(client, release);
   } catch (err) {
     release();
     throw err;

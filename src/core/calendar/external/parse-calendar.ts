@@ -6,6 +6,7 @@ import {
   type ExternalSeries,
   type JCal,
   tooManyOverrides,
+  tooManyOverridesInCalendar,
   UNREADABLE_TITLES,
   type Unreadable,
 } from "./types.ts";
@@ -231,6 +232,7 @@ export function parseCalendar(
   const masters = new Map<string, number>();
   const unreadable = { count: 0, titles: [] as string[] };
   const overrideCounts = new Map<string, number>();
+  let overridesInCalendar = 0;
   let noUid = 0;
   for (const lines of blocks.vevents) {
     const event = parseComponent(lines);
@@ -259,6 +261,8 @@ export function parseCalendar(
       const overrides = (overrideCounts.get(uid) ?? 0) + 1;
       overrideCounts.set(uid, overrides);
       if (overrides > EXTERNAL_LIMITS.maxOverrides) throw tooManyOverrides(seriesName(uid, byUid));
+      if (++overridesInCalendar > EXTERNAL_LIMITS.maxOverridesPerCalendar)
+        throw tooManyOverridesInCalendar();
     }
     if (byUid.size > EXTERNAL_LIMITS.maxSeries) {
       throw new CalendarDataError(

@@ -47,6 +47,11 @@ export const EXTERNAL_LIMITS = {
   maxSeries: 5_000,
   /** RECURRENCE-ID overrides of one series. */
   maxOverrides: 1_000,
+  /**
+   * RECURRENCE-ID overrides of one calendar, all series together: bounds what a read
+   * copies and stores (docs/SECURITY.md, "A hostile connected calendar").
+   */
+  maxOverridesPerCalendar: 10_000,
   /** BEGIN nesting depth (VCALENDAR > VEVENT > VALARM is 3). */
   maxDepth: 8,
   /** Occurrences one series may put into one window. */
@@ -72,6 +77,13 @@ export class CalendarDataError extends Error {
 export const tooManyOverrides = (name: string) =>
   new CalendarDataError(
     `"${name.slice(0, 80)}" has more than ${EXTERNAL_LIMITS.maxOverrides} changed occurrences, so this calendar was not read`,
+    "too-complex",
+  );
+
+/** A calendar with more RECURRENCE-ID overrides than EXTERNAL_LIMITS.maxOverridesPerCalendar. */
+export const tooManyOverridesInCalendar = () =>
+  new CalendarDataError(
+    `The calendar holds more than ${EXTERNAL_LIMITS.maxOverridesPerCalendar} changed occurrences of repeating events, so it was not read`,
     "too-complex",
   );
 

@@ -220,7 +220,7 @@ export async function configureCalendarPool(options: Partial<CalendarPoolOptions
 }
 
 const size = (job: CalendarJob): number =>
-  job.kind === "parse"
+  job.kind === "parse" || job.kind === "read"
     ? job.text.length
     : job.kind === "parse-each"
       ? job.texts.reduce((n, t) => n + t.length, 0)
@@ -245,7 +245,10 @@ export function readCalendar<J extends CalendarJob>(job: J): Promise<CalendarJob
   }
   pool ??= new CalendarPool();
   // bytes that own their whole buffer move to the worker instead of being copied
-  const bytes = job.kind === "parse" && typeof job.text !== "string" ? job.text : undefined;
+  const bytes =
+    (job.kind === "parse" || job.kind === "read") && typeof job.text !== "string"
+      ? job.text
+      : undefined;
   const owned =
     bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
       ? [bytes.buffer as ArrayBuffer]
