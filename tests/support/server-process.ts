@@ -1,18 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { PROJECT_ROOT } from "../../src/server/project-root.ts";
+import { freePort } from "./free-port.ts";
 import { TEST_SECRET } from "./test-app.ts";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export type ServerProcess = {
   url: string;
