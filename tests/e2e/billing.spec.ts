@@ -150,7 +150,8 @@ test("the profile view exports the user's data and deletes the account for good"
 }) => {
   const email = uniqueEmail("delete");
   await signIn(page, email);
-  await page.getByPlaceholder("Type your message...").fill("Remember my Tuesday gym class");
+  // a request the assistant acts on costs a message (its "tell me the next step" would not)
+  await page.getByPlaceholder("Type your message...").fill("Add gym Tuesday 7am");
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page.getByText("1 of 15 this month")).toBeVisible();
 
@@ -166,7 +167,7 @@ test("the profile view exports the user's data and deletes the account for good"
     data: { conversations: { title: string }[] };
   };
   expect(exported.user.email).toBe(email);
-  expect(exported.data.conversations[0]?.title).toBe("Remember my Tuesday gym class");
+  expect(exported.data.conversations[0]?.title).toBe("Add gym Tuesday 7am");
 
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(dialog.getByRole("alertdialog")).toBeVisible();
