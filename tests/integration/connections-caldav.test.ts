@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectionCalendars } from "../../src/server/db/schema.ts";
-import { inZone } from "../support/connected-person.ts";
+import { inZone, planTask } from "../support/connected-person.ts";
 import {
   RADICALE_PASSWORD,
   RADICALE_USER,
@@ -560,20 +560,7 @@ describe("what the person does in their own calendar wins (Radicale)", () => {
     const s = await signedIn();
     const { connection } = await connectWritingToWork(s);
     const before = await eventCount(s);
-    await t.app.inject({
-      method: "POST",
-      url: "/api/tasks",
-      headers: s.headers,
-      payload: { title: "Draft the budget", estimateMinutes: 180, priority: "high" },
-    });
-    const plan = (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/plan",
-        headers: s.headers,
-        payload: { days: 7 },
-      })
-    ).json();
+    const plan = await planTask(t, s, "Draft the budget");
     expect(plan.placed.length).toBeGreaterThan(1);
     await sync(s, connection.id);
     expect(await eventCount(s)).toBe(before);
@@ -594,22 +581,7 @@ describe("what the person does in their own calendar wins (Radicale)", () => {
   it("a block the person deletes in their calendar is gone from Sage after the next sync", async () => {
     const s = await signedIn();
     const { connection } = await connectWritingToWork(s);
-    const task = (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/tasks",
-        headers: s.headers,
-        payload: { title: "Draft the budget", estimateMinutes: 180, priority: "high" },
-      })
-    ).json().task;
-    const placed = (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/plan",
-        headers: s.headers,
-        payload: { days: 7 },
-      })
-    ).json().placed as { eventId: string }[];
+    const { task, placed } = await planTask(t, s, "Draft the budget");
     await sync(s, connection.id); // the written blocks are listed
     const [deleted, ...kept] = placed;
     const href = `/${RADICALE_USER}/work/sage-block-${deleted!.eventId}.ics`;

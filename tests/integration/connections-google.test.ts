@@ -15,7 +15,7 @@ import { listConnectedOccurrences } from "../../src/server/connections/list-exte
 import { calendarConnections, calendarEvents } from "../../src/server/db/schema.ts";
 import { createGoogleSignIn } from "../../src/server/integrations/identity/google.ts";
 import { ensureProfile } from "../../src/server/profile/ensure-profile.ts";
-import { inZone } from "../support/connected-person.ts";
+import { inZone, planTask } from "../support/connected-person.ts";
 import {
   FAKE_CLIENT_ID,
   FAKE_CLIENT_SECRET,
@@ -591,22 +591,7 @@ describe("Google Calendar: writing blocks", () => {
       headers: s.headers,
       payload: { writeCalendarId: primary.id },
     });
-    const task = (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/tasks",
-        headers: s.headers,
-        payload: { title: "Plan the offsite", estimateMinutes: 180, priority: "high" },
-      })
-    ).json().task;
-    const placed = (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/plan",
-        headers: s.headers,
-        payload: { days: 7 },
-      })
-    ).json().placed as { eventId: string }[];
+    const { task, placed } = await planTask(t, s, "Plan the offsite");
     await sync(s, connection.id);
     const [gone, ...kept] = placed;
     g.remove(ME, `sage${gone!.eventId.replace(/-/g, "")}`);
