@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./free-port.ts";
+import { freePort, waitForCalDav } from "./local-server.ts";
 
 export const RADICALE_USER = "ada";
 export const RADICALE_PASSWORD = "correct horse battery";
@@ -40,15 +40,7 @@ export async function startRadicale() {
   let child: ChildProcess | undefined;
   const start = async () => {
     child = spawn("/usr/bin/radicale", ["--config", path.join(dir, "config")], { stdio: "ignore" });
-    for (let i = 0; i < 100; i++) {
-      try {
-        await fetch(`${origin}/.well-known/caldav`, { redirect: "manual" });
-        return;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    throw new Error("Radicale did not start");
+    await waitForCalDav(origin, "Radicale", child);
   };
   await start();
   const auth = `Basic ${Buffer.from(`${RADICALE_USER}:${RADICALE_PASSWORD}`).toString("base64")}`;

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { PROJECT_ROOT } from "../../src/server/project-root.ts";
-import { freePort } from "./free-port.ts";
+import { freePort } from "./local-server.ts";
 import { TEST_SECRET } from "./test-app.ts";
 
 export type ServerProcess = {

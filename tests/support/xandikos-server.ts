@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./free-port.ts";
+import { freePort, waitForCalDav } from "./local-server.ts";
 
 /**
  * Xandikos has no authentication of its own (it expects a proxy in front to do it) and
@@ -67,16 +67,7 @@ export async function startXandikos() {
       dumped = parts.pop() ?? "";
       for (const p of parts) if (/^IN: [\s\S]*<(\w+:)?sync-collection\b/.test(p)) syncReports++;
     });
-    for (let i = 0; i < 100; i++) {
-      if (child.exitCode !== null) break;
-      try {
-        await fetch(`${origin}/.well-known/caldav`, { redirect: "manual" });
-        return;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    throw new Error("Xandikos did not start");
+    await waitForCalDav(origin, "Xandikos", child);
   };
   await start();
   const request = (
