@@ -1,14 +1,24 @@
 import { z } from "zod";
 
 /** What a plan note is about. */
-export const PLAN_NOTE_KINDS = ["removed_in_calendar"] as const;
+export const PLAN_NOTE_KINDS = ["removed_in_calendar", "moved", "unplaced"] as const;
 export type PlanNoteKind = (typeof PLAN_NOTE_KINDS)[number];
 
 /** The sentence a note says, in Sage's voice: what happened and what Sage will do, no blame. */
-export function planNoteText(note: { kind: PlanNoteKind; title: string }): string {
+export function planNoteText(note: {
+  kind: PlanNoteKind;
+  title: string;
+  detail: string | null;
+}): string {
   switch (note.kind) {
     case "removed_in_calendar":
       return `You removed “${note.title}” from your calendar; I'll find it another time — or tell me to drop it.`;
+    case "moved":
+      // detail: "to Wed 9:00 — “Surprise client call” took its time"
+      return `Moved “${note.title}” ${note.detail ?? "to a new time"}.`;
+    case "unplaced":
+      // detail: the scheduler's reason, a sentence
+      return `“${note.title}” no longer fits: ${note.detail ?? "there is no free time left for it"}`;
   }
 }
 

@@ -25,6 +25,10 @@ const monday = DateTime.fromISO("2026-11-23T07:00", { zone: ZONE }).toMillis();
 const at = (iso: string) => DateTime.fromISO(iso, { zone: ZONE }).toMillis();
 const local = (t: number) => DateTime.fromMillis(t, { zone: ZONE });
 
+/** Where blocks are, without how they were chosen. */
+const spots = (blocks: Block[]): Block[] =>
+  blocks.map(({ taskId, start, end }) => ({ taskId, start, end }));
+
 const task = (over: Partial<SchedulerTask> & { id: string }): SchedulerTask => ({
   title: over.id,
   estimatedMinutes: 60,
@@ -173,7 +177,9 @@ describe("schedule", () => {
     const moved = placed.find((b) => b.taskId === "report")!;
     expect(local(moved.start).hour).toBeGreaterThanOrEqual(9);
     expect(local(moved.end).hour * 60 + local(moved.end).minute).toBeLessThanOrEqual(12 * 60);
-    expect(placed.find((b) => b.taskId === "email")).toEqual(previous[1]);
+    expect(spots(placed.filter((b) => b.taskId === "email"))).toEqual([previous[1]]);
+    expect(placed.find((b) => b.taskId === "email")!.kept).toBe(true);
+    expect(moved.kept).toBe(false);
   });
 
   it("a low-priority deadline gives way to a more important one that cannot fit beside it", () => {
@@ -280,7 +286,55 @@ describe("schedule", () => {
     const first = schedule(input);
     const meeting = { start: at("2026-11-26T09:00"), end: at("2026-11-26T10:00") }; // Thursday
     const again = schedule({ ...input, busy: [meeting], previous: first.placed });
-    expect(again.placed).toEqual(first.placed);
+    expect(spots(again.placed)).toEqual(spots(first.placed));
+    expect(again.placed.every((b) => b.kept)).toBe(true);
+  });
+
+  it("a re-plan moves only the block an event landed on, not its task's other blocks", () => {
+    // 4 h of one task, in chunks of 50 min: an event lands on the second chunk
+    const input = base({ tasks: [task({ id: "big", estimatedMinutes: 200 })] });
+    const first = schedule(input);
+    expect(first.placed.length).toBeGreaterThan(2);
+    const hit = first.placed[1]!;
+    const meeting = { start: hit.start + 10 * MIN, end: hit.start + 40 * MIN };
+    const again = schedule({ ...input, busy: [meeting], previous: first.placed });
+    expect(again.unplaced).toEqual([]);
+    const before = new Set(first.placed.map((b) => `${b.start}|${b.end}`));
+    const moved = again.placed.filter((b) => !before.has(`${b.start}|${b.end}`));
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.end - moved[0]!.start).toBe(hit.end - hit.start);
+    expect(moved[0]!.kept).toBe(false);
+    expect(again.placed.filter((b) => b.kept)).toHaveLength(first.placed.length - 1);
+    checkInvariants({ ...input, busy: [meeting] }, again.placed, []);
+  });
+
+  it("a task whose kept blocks leave no room for the rest is planned afresh, whole", () => {
+    // one day, no splitting room: 2 chunks before a deadline; an event takes the first one's
+    // time and the only room left for it would overlap the kept second chunk
+    const input = base({
+      profile: { ...profile, workingDays: [1], estimatePadding: 1, breakMinutes: 0 },
+      horizonDays: 1,
+      tasks: [
+        task({
+          id: "t",
+          estimatedMinutes: 100,
+          deadline: at("2026-11-23T11:00"),
+          minChunkMinutes: 50,
+        }),
+      ],
+    });
+    const first = schedule(input);
+    expect(spots(first.placed).map((b) => local(b.start).toFormat("HH:mm"))).toEqual([
+      "09:00",
+      "09:50",
+    ]);
+    // with its 15 min buffer, free from 9:20; keeping 9:50–10:40 leaves 30 + 20 min apart
+    const meeting = { start: at("2026-11-23T09:00"), end: at("2026-11-23T09:05") };
+    const again = schedule({ ...input, busy: [meeting], previous: first.placed });
+    expect(again.unplaced).toEqual([]);
+    expect(again.placed.map((b) => local(b.start).toFormat("HH:mm"))).toEqual(["09:20", "10:10"]);
+    checkInvariants({ ...input, busy: [meeting] }, again.placed, []);
+    expect(again.placed.reduce((s, b) => s + (b.end - b.start) / MIN, 0)).toBe(100);
   });
 
   it("blocks that have started are never moved and count as done", () => {

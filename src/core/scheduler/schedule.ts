@@ -86,6 +86,8 @@ function energyScore(task: SchedulerTask, block: Interval, day: Day): number {
   return g + 0.3 * p - 0.5 * l;
 }
 
+type Run = ScheduleResult & { partialFailed: string[] };
+
 type State = {
   free: Interval[];
   load: Map<string, number>;
@@ -139,9 +141,13 @@ export function schedule(input: ScheduleInput): ScheduleResult {
   }
 
   /** One greedy pass over the tasks in `ordered`; every pass starts from the same free time. */
-  function run(ordered: SchedulerTask[]): ScheduleResult {
+  function run(ordered: SchedulerTask[], fresh: ReadonlySet<string>): Run {
     const state: State = { free, load: new Map(load), placed: [] };
     const unplaced: Unplaced[] = [];
+    /** Tasks that kept some of last plan's blocks but found no time for the rest. */
+    const partialFailed: string[] = [];
+    const packed = new Set<Block>();
+    const keptBlocks = new Set<Block>();
 
     const fits = (block: Interval, day: Day, deadline: number | undefined) =>
       block.start >= start &&
@@ -167,16 +173,44 @@ export function schedule(input: ScheduleInput): ScheduleResult {
       paddedMinutes(task.estimatedMinutes, profile.estimatePadding) - (done.get(task.id) ?? 0);
     const live = (task: SchedulerTask) =>
       needOf(task) > 0 && (task.deadline === undefined || task.deadline > now);
-    // last plan's blocks first, whatever the order: a re-plan moves as little as possible
-    const kept = new Set<string>();
+    // last plan's blocks first, whatever the order: a re-plan moves as little as possible.
+    // Each block that still fits stays; only the time of those that don't is placed again.
+    const kept = new Map<string, number>();
     for (const task of ordered) {
       const previous = previousByTask.get(task.id) ?? [];
-      if (!live(task) || !suitsEnergy(task, previous)) continue;
-      if (keepPrevious(task, needOf(task), previous)) kept.add(task.id);
+      if (!live(task) || fresh.has(task.id) || !suitsEnergy(task, previous)) continue;
+      const minutes = keepPrevious(task, needOf(task), previous);
+      if (minutes > 0) kept.set(task.id, minutes);
     }
     for (const task of ordered) {
+      const keptMinutes = kept.get(task.id) ?? 0;
+      if (keptMinutes > 0) {
+        // some blocks were hit (an event landed on them): place just their time again
+        const rest = needOf(task) - keptMinutes;
+        if (rest <= 0) continue;
+        const chunks = chunksFor(task, rest, profile.focusBlockMinutes);
+        const snapshot: State = {
+          free: state.free,
+          load: new Map(state.load),
+          placed: [...state.placed],
+        };
+        if (placeChunks(task, chunks, bestSlot)) continue;
+        restore(snapshot);
+        if (
+          placeChunks(
+            task,
+            [...chunks].sort((a, b) => b - a),
+            firstSlot,
+            true,
+          )
+        )
+          continue;
+        restore(snapshot);
+        partialFailed.push(task.id); // the whole task is planned afresh in another pass
+        continue;
+      }
       const need = needOf(task);
-      if (need <= 0 || kept.has(task.id)) continue;
+      if (need <= 0) continue;
       if (task.deadline !== undefined && task.deadline <= now) {
         unplaced.push({
           taskId: task.id,
@@ -196,14 +230,15 @@ export function schedule(input: ScheduleInput): ScheduleResult {
         const mine = state.placed.filter((b) => b.taskId === task.id);
         if (suitsEnergy(task, mine)) continue;
         restore(snapshot);
-        if (keepPrevious(task, need, previous)) continue;
+        // better nowhere: where it was, if all of it still fits there
+        if (keepPrevious(task, need, previous) === need) continue;
         restore(snapshot);
       }
       if (placeChunks(task, chunks, bestSlot)) continue;
       restore(snapshot);
       // the best-scored spot for one chunk can split the time the others need: pack tightly
       const largestFirst = [...chunks].sort((a, b) => b - a);
-      if (placeChunks(task, largestFirst, firstSlot)) continue;
+      if (placeChunks(task, largestFirst, firstSlot, true)) continue;
       restore(snapshot);
       unplaced.push({ taskId: task.id, reason: explain(task, need, chunks) });
     }
@@ -216,11 +251,18 @@ export function schedule(input: ScheduleInput): ScheduleResult {
       });
     }
 
-    function placeChunks(task: SchedulerTask, chunks: number[], slot: typeof bestSlot): boolean {
+    function placeChunks(
+      task: SchedulerTask,
+      chunks: number[],
+      slot: typeof bestSlot,
+      firstFit = false,
+    ): boolean {
       for (const minutes of chunks) {
         const found = slot(task, minutes * MINUTE);
         if (!found) return false;
-        take({ taskId: task.id, ...found.block }, found.day);
+        const block = { taskId: task.id, ...found.block };
+        take(block, found.day);
+        if (firstFit) packed.add(block);
       }
       return true;
     }
@@ -235,24 +277,21 @@ export function schedule(input: ScheduleInput): ScheduleResult {
       return undefined;
     }
 
-    function keepPrevious(task: SchedulerTask, need: number, blocks: Block[]): boolean {
-      if (blocks.length === 0) return false;
+    /** Keeps each of last plan's blocks that still fits; the minutes kept (0: plan afresh). */
+    function keepPrevious(task: SchedulerTask, need: number, blocks: Block[]): number {
+      if (blocks.length === 0) return 0;
       const total = blocks.reduce((s, b) => s + (b.end - b.start) / MINUTE, 0);
-      if (total !== need) return false; // the task changed: plan it afresh
-      const snapshot: State = {
-        free: state.free,
-        load: new Map(state.load),
-        placed: [...state.placed],
-      };
+      if (total !== need) return 0; // the task changed: plan it afresh
+      let minutes = 0;
       for (const b of [...blocks].sort((x, y) => x.start - y.start)) {
         const day = dayOf(b.start);
-        if (!day || !fits(b, day, task.deadline)) {
-          Object.assign(state, snapshot);
-          return false;
-        }
-        take({ taskId: task.id, start: b.start, end: b.end }, day);
+        if (!day || !fits(b, day, task.deadline)) continue;
+        const block = { taskId: task.id, start: b.start, end: b.end };
+        take(block, day);
+        keptBlocks.add(block);
+        minutes += (b.end - b.start) / MINUTE;
       }
-      return true;
+      return minutes;
     }
 
     function bestSlot(task: SchedulerTask, length: number) {
@@ -309,7 +348,12 @@ export function schedule(input: ScheduleInput): ScheduleResult {
     }
 
     state.placed.sort((a, b) => a.start - b.start);
-    return { placed: state.placed, unplaced };
+    const placed = state.placed.map((b) => ({
+      ...b,
+      kept: keptBlocks.has(b),
+      firstFit: packed.has(b),
+    }));
+    return { placed, unplaced, partialFailed };
   }
 
   // Earliest deadline first is the product rule; other orders can place more value when not
@@ -323,7 +367,17 @@ export function schedule(input: ScheduleInput): ScheduleResult {
       (a.energy === "high" ? 0 : 1) - (b.energy === "high" ? 0 : 1) ||
       a.id.localeCompare(b.id),
   );
-  const base = run(edf);
+  // a task whose kept blocks leave no room for the rest is planned afresh, whole
+  const fresh = new Set<string>();
+  const runFresh = (order: SchedulerTask[]): ScheduleResult => {
+    for (;;) {
+      const result = run(order, fresh);
+      const again = result.partialFailed.filter((id) => !fresh.has(id));
+      if (again.length === 0) return { placed: result.placed, unplaced: result.unplaced };
+      for (const id of again) fresh.add(id);
+    }
+  };
+  const base = runFresh(edf);
   if (base.unplaced.length === 0) return base;
   const lowLast = [...edf].sort(
     (a, b) => (a.priority === "low" ? 1 : 0) - (b.priority === "low" ? 1 : 0),
@@ -344,7 +398,7 @@ export function schedule(input: ScheduleInput): ScheduleResult {
   let best = base;
   let bestValue = planValue(base, input.tasks, days, start);
   for (const order of [lowLast, mostImportant, densest, hardFirst]) {
-    const candidate = run(order);
+    const candidate = runFresh(order);
     if (!keepsDueTasks(base, candidate, input.tasks)) continue;
     const value = planValue(candidate, input.tasks, days, start);
     if (value > bestValue + 1e-6) {

@@ -55,4 +55,10 @@ export type ScheduleInput = {
 
 export type Unplaced = { taskId: string; reason: string };
 
-export type ScheduleResult = { placed: Block[]; unplaced: Unplaced[] };
+/**
+ * A placed block, with how it was chosen: `kept` where last plan had it, `firstFit` in the
+ * first free time long enough (when no better-scored spot left room for the task's chunks).
+ */
+export type PlacedBlock = Block & { kept: boolean; firstFit: boolean };
+
+export type ScheduleResult = { placed: PlacedBlock[]; unplaced: Unplaced[] };

@@ -295,6 +295,11 @@ export const calendarEvents = pgTable(
     recurrenceId: timestamp("recurrence_id", { withTimezone: true }),
     source: text("source", { enum: EVENT_SOURCES }).notNull().default("user"),
     taskId: uuid("task_id").references(() => tasks.id, { onDelete: "set null" }),
+    /**
+     * A planned block's reason, in words, from the scheduler's own reasons ("Your peak
+     * (8–11) — the hardest work of the day; due Thursday"). Null for everything else.
+     */
+    why: text("why"),
     /** Optimistic-concurrency version for updates; also the feed's SEQUENCE. */
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
@@ -577,11 +582,53 @@ export const planNotes = pgTable(
     taskId: uuid("task_id").references(() => tasks.id, { onDelete: "set null" }),
     /** The block's title when the note was made (the task may be renamed or deleted). */
     title: text("title").notNull(),
+    /** What the note adds after the title (a move's new time and its cause), as said. */
+    detail: text("detail"),
+    /** What Undo puts back (an automatic move): the blocks it created and removed. */
+    undo: jsonb("undo").$type<{ created: string[]; removed: string[] }>(),
     createdAt: createdAt(),
     dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
   },
   (t) => [
     index("plan_notes_user_idx").on(t.userId, t.createdAt),
     check("plan_notes_kind_check", oneOf(t.kind, PLAN_NOTE_KINDS)),
   ],
 );
+
+/**
+ * A person whose plan rests on something that changed (drizzle/0015's triggers write it on
+ * every change to their events, tasks or connected calendars; check-ins and profile edits
+ * ask explicitly). One row per person, so a burst of changes is one re-plan: `due_at` moves
+ * with each change, but never past `first_at` + 2 s. A worker on any instance claims a due
+ * row (`claimed_until`, a lease) and removes it after the re-plan if `generation` did not
+ * move meanwhile. See src/server/planning/replan-worker.ts.
+ */
+export const replanRequests = pgTable(
+  "replan_requests",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstAt: timestamp("first_at", { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
+    generation: integer("generation").notNull().default(1),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+  },
+  (t) => [index("replan_requests_due_idx").on(t.dueAt)],
+);
+
+/**
+ * Whether Sage keeps a person's plan up to date by itself: from their first plan on, with the
+ * horizon they asked for last (days from the plan's day).
+ */
+export const planStates = pgTable("plan_states", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  auto: boolean("auto").notNull().default(true),
+  horizonDays: integer("horizon_days").notNull().default(7),
+  /** The language the person planned in last: automatic notes and reasons are said in it. */
+  locale: text("locale").notNull().default("en-US"),
+  plannedAt: timestamp("planned_at", { withTimezone: true }).notNull().defaultNow(),
+});
