@@ -9,6 +9,7 @@ import { makeDataDirPrivate } from "./db/private-data-dir.ts";
 import { googleFromConfig } from "./integrations/identity/google.ts";
 import { startPeriodicJobs } from "./jobs/periodic-jobs.ts";
 import { type Listening, listen } from "./listen.ts";
+import { startReplanWorker } from "./planning/replan-worker.ts";
 
 /** How long in-flight requests get after SIGTERM (orchestrators usually wait 30 s). */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -42,6 +43,14 @@ async function main(): Promise<void> {
     log: app.log,
     google: googleFromConfig(config),
   });
+  // Sage keeps each plan up to date by itself: due re-plans, claimed across instances
+  const stopReplans = startReplanWorker({
+    db: database.db,
+    config,
+    now: () => new Date(),
+    log: app.log,
+    google: googleFromConfig(config),
+  });
   // housekeeping, once per period across every instance on the database
   const stopJobs = startPeriodicJobs({ db: database.db, log: app.log });
   let closing = false;
@@ -50,6 +59,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, "shutting down");
     stopSync();
+    stopReplans();
     stopJobs();
     // in-flight requests finish; a keep-alive connection is closed as soon as it is idle
     // (clients may hold one for ~70 s), and whatever is still open after the grace period

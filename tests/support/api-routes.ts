@@ -131,6 +131,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   },
   "GET /api/plan/notes": { access: "signed-in" },
   "POST /api/plan/notes/:id/dismiss": { access: "signed-in" },
+  "POST /api/plan/notes/:id/undo": { access: "signed-in" },
   "POST /api/assistant/actions/:id/undo": { access: "signed-in" },
   "GET /api/connections": { access: "signed-in" },
   "POST /api/connections": {

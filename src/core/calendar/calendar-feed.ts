@@ -1,6 +1,7 @@
 import ical, { ICalAlarmType, ICalEvent, type ICalEventData } from "ical-generator";
 import { DateTime } from "luxon";
 import { FEED_NAME, type Priority, type ServerEvent } from "../contract/calendar.ts";
+import { withWhy } from "../contract/tasks.ts";
 import { seriesOf } from "./event-series.ts";
 import { foldLines } from "./fold-lines.ts";
 import { toRRuleValue } from "./recurrence.ts";
@@ -12,6 +13,7 @@ export type FeedEvent = Pick<
   | "id"
   | "title"
   | "description"
+  | "why"
   | "start_time"
   | "end_time"
   | "all_day"
@@ -116,7 +118,7 @@ function eventData(e: FeedEvent, zone: string | null): ICalEventData {
     allDay: e.all_day,
     timezone: recurringTimed ? zone : null,
     summary: e.title,
-    description: e.description,
+    description: withWhy(e.why, e.description),
     location: e.location,
     url: e.url ? uriSafe(e.url) : null,
     priority: FEED_PRIORITY[e.priority],

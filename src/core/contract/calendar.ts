@@ -391,6 +391,8 @@ export const serverEvent = z.object({
   /** "external": an occurrence from a connected calendar (listed only for a from–to range). */
   source: z.enum([...EVENT_SOURCES, "external"]),
   task_id: z.string().nullable(),
+  /** A planned block's reason, in one sentence (null otherwise; absent from older answers). */
+  why: z.string().nullable().optional(),
   /** Rises on every change; an update must name the version it was made from. */
   version: z.number().int(),
   created_at: z.string(),

@@ -51,6 +51,7 @@ export const endpoints = {
   undoPlan: { method: "POST", path: "/api/plan/undo", auth: "signed-in" },
   listPlanNotes: { method: "GET", path: "/api/plan/notes", auth: "signed-in" },
   dismissPlanNote: { method: "POST", path: "/api/plan/notes/:id/dismiss", auth: "signed-in" },
+  undoPlanNote: { method: "POST", path: "/api/plan/notes/:id/undo", auth: "signed-in" },
 
   // --- calendar ---------------------------------------------------------------------
   listEvents: { method: "GET", path: "/api/calendar-events", auth: "signed-in" },

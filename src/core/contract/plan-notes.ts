@@ -28,6 +28,8 @@ export const planNote = z.object({
   text: z.string(),
   /** The task the note is about, when it still exists (to drop it from the note). */
   taskId: z.uuid().nullable(),
+  /** An automatic move that Undo can still put back (POST /api/plan/notes/:id/undo). */
+  undoable: z.boolean(),
   createdAt: z.string(),
 });
 export type PlanNote = z.infer<typeof planNote>;

@@ -171,6 +171,7 @@ export const routes = {
   undoPlan: { body: planUndoRequest, responses: { 200: planUndoResponse } },
   listPlanNotes: { responses: { 200: planNotesResponse } },
   dismissPlanNote: { params: idParam, responses: { 204: empty } },
+  undoPlanNote: { params: idParam, responses: { 204: empty } },
 
   listEvents: { query: listEventsQuery, responses: { 200: listEventsResponse } },
   createEvent: {

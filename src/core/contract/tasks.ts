@@ -71,11 +71,23 @@ export const planRequest = z.strictObject({
     .min(1, "days must be at least 1")
     .max(28, "days must be at most 28")
     .default(7),
+  /** Only propose: the answer says where blocks would go, and nothing is written. */
+  preview: z.boolean({ error: "preview must be true or false" }).default(false),
 });
 
 export const planResponse = z.object({
   placed: z.array(
-    z.object({ taskId: z.uuid(), eventId: z.uuid(), start: z.string(), end: z.string() }),
+    z.object({
+      taskId: z.uuid(),
+      /** The block's event; null for a block a preview proposes (not written). */
+      eventId: z.uuid().nullable(),
+      start: z.string(),
+      end: z.string(),
+      /** Why the block is there, in one sentence from the scheduler's reasons. */
+      why: z.string(),
+      /** Where it already was before this plan (a plan moves as little as it can). */
+      kept: z.boolean(),
+    }),
   ),
   unplaced: z.array(z.object({ taskId: z.uuid(), reason: z.string() })),
   /** What this plan changed, for undoing it in one step: blocks it wrote and blocks it removed. */
@@ -88,6 +100,15 @@ export type PlanResponse = z.infer<typeof planResponse>;
 /** The description every planned block carries (the feed shows it); views say it once, not per block. */
 export const PLANNED_BLOCK_DESCRIPTION =
   "Planned by Sage at a time that suits your energy. Move it if life happens — I'll plan around it.";
+
+/**
+ * A block's description where it leaves Sage (the feed, a write calendar): why it is there,
+ * then what it is. Other events keep their own description.
+ */
+export function withWhy(why: string | null | undefined, description: string | null): string | null {
+  if (!why) return description;
+  return description ? `${why}.\n\n${description}` : `${why}.`;
+}
 
 /** A plan writes at most this many blocks (the scheduler's horizon is four weeks). */
 export const MAX_PLAN_CHANGES = 2000;

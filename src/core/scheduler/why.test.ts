@@ -71,7 +71,7 @@ describe("why a block is where it is", () => {
       profile,
     );
     expect(whySentence(facts, { ...say, profiled: false })).toMatch(
-      /^Morning focus hours \(a default until you set yours\)/,
+      /^Morning focus hours \(09–12\), a default until you set yours$/,
     );
   });
 

@@ -72,18 +72,18 @@ export function whySentence(
   opts: { locale: string; zone: string; profiled: boolean },
 ): string {
   const range = facts.window ? ` (${hourRange(facts.window, opts.locale)})` : "";
-  const peakName = opts.profiled
-    ? "Your peak"
-    : "Morning focus hours (a default until you set yours)";
+  // before the questionnaire the windows are a default, and the sentence says so
+  const peakName = opts.profiled ? "Your peak" : "Morning focus hours";
+  const peakRange = opts.profiled ? range : `${range}, a default until you set yours`;
   let where: string;
   if (facts.firstFit) where = "The first free time long enough for it";
   else if (facts.level === "peak")
     where =
       facts.energy === "high"
-        ? `${peakName}${range} — the hardest work of the day`
+        ? `${peakName}${peakRange} — the hardest work of the day`
         : facts.energy === "low"
-          ? `${peakName}${range} — the best free time left for it`
-          : `${peakName}${range}`;
+          ? `${peakName}${peakRange} — the best free time left for it`
+          : `${peakName}${peakRange}`;
   else if (facts.level === "low")
     where =
       facts.energy === "low"

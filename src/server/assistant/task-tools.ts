@@ -7,6 +7,7 @@ import { lockUserWrites } from "../db/lock-user-writes.ts";
 import { calendarEvents, tasks } from "../db/schema.ts";
 import { explainBlocks } from "../planning/explain-blocks.ts";
 import { planTasks } from "../planning/plan-tasks.ts";
+import { rememberPlan } from "../planning/replan-worker.ts";
 import { assertRoomForTasks, taskColumns } from "../tasks/create-task.ts";
 import { removeFutureTaskBlocks } from "../tasks/delete-task.ts";
 import type { ToolOutcome } from "./event-tools.ts";
@@ -114,7 +115,21 @@ export async function planTool(
 ): Promise<ToolOutcome> {
   const added = call.tool === "add_tasks_and_plan" ? await insertTasks(ctx, call.tasks) : [];
   const days = call.days ?? 7;
-  const result = await planTasks(ctx.db, { userId: ctx.userId, days, now: ctx.now });
+  const planned = await planTasks(ctx.db, {
+    userId: ctx.userId,
+    days,
+    now: ctx.now,
+    locale: ctx.voice.locale,
+  });
+  // from the first plan on, Sage keeps it up to date by itself (replan-worker.ts)
+  await rememberPlan(ctx.db, { userId: ctx.userId, days, locale: ctx.voice.locale });
+  // every block is written (no preview here), so each has its event
+  const result = {
+    ...planned,
+    placed: planned.placed.flatMap((p) => (p.eventId ? [{ ...p, eventId: p.eventId }] : [])),
+  };
+  // the scheduler's own reason for each block: the same sentence the block and the feed show
+  const whyOf = new Map(result.placed.map((p) => [p.eventId, p.why]));
   // only the titles this plan names (a person may have many tasks)
   const named = [...new Set([...result.placed, ...result.unplaced].map((p) => p.taskId))];
   const owned =
@@ -137,13 +152,13 @@ export async function planTool(
     title: titles.get(b.taskId) ?? "Task",
     start: b.start,
     end: b.end,
-    why: b.why,
+    why: whyOf.get(b.eventId) ?? b.why,
   }));
   const inserted = new Set(result.changes.created);
   const newBlocks = result.placed.filter((p) => inserted.has(p.eventId));
   const lines = explained.map(
     (b) =>
-      `- ${when(b.start, b.end, ctx.voice)} ${quote(titles.get(b.taskId) ?? "Task")} — ${b.why}`,
+      `- ${when(b.start, b.end, ctx.voice)} ${quote(titles.get(b.taskId) ?? "Task")} — ${whyOf.get(b.eventId) ?? b.why}`,
   );
   const misses = result.unplaced.map(
     (u) => `- ${quote(titles.get(u.taskId) ?? "Task")}: ${u.reason}`,

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { expandSeries } from "../../core/calendar/external/expand-series.ts";
 import { parseCalendar } from "../../core/calendar/external/parse-calendar.ts";
+import { withWhy } from "../../core/contract/tasks.ts";
 import { calendarConnections, connectionCalendars, externalWrites } from "../db/schema.ts";
 import { davFetch } from "../integrations/calendars/caldav/dav-fetch.ts";
 import { openCredentials } from "../integrations/calendars/seal.ts";
@@ -12,6 +13,7 @@ import {
   loadPushState,
   makeTheirs,
   missedBySync,
+  PUSHED_BLOCK_DESCRIPTION,
   removedInTheirCalendar,
   type Write,
   writtenKey,
@@ -40,7 +42,7 @@ function blockIcs(b: Block, uid: string): string {
     `DTSTART:${stamp(b.startTime)}`,
     `DTEND:${stamp(b.endTime ?? b.startTime)}`,
     `SUMMARY:${escapeText(b.title)}`,
-    "DESCRIPTION:Planned by Sage. Move it if life happens — Sage will plan around it.",
+    `DESCRIPTION:${escapeText(withWhy(b.why, PUSHED_BLOCK_DESCRIPTION)!)}`,
     "TRANSP:OPAQUE",
     `SEQUENCE:${b.version}`,
     "END:VEVENT",

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { withWhy } from "../../core/contract/tasks.ts";
 import { type calendarConnections, connectionCalendars, externalWrites } from "../db/schema.ts";
 import type { GoogleEvent } from "../integrations/calendars/google/google-calendar-api.ts";
 import { apiForConnection } from "./google-sync.ts";
@@ -8,6 +9,7 @@ import {
   loadPushState,
   makeTheirs,
   missedBySync,
+  PUSHED_BLOCK_DESCRIPTION,
   removedInTheirCalendar,
   type Write,
   writtenKey,
@@ -22,7 +24,7 @@ export const googleEventId = (blockId: string) => `sage${blockId.replace(/-/g, "
 
 const body = (b: Block): Partial<GoogleEvent> & { description: string } => ({
   summary: b.title,
-  description: "Planned by Sage. Move it if life happens — Sage will plan around it.",
+  description: withWhy(b.why, PUSHED_BLOCK_DESCRIPTION)!,
   start: { dateTime: b.startTime.toISOString() },
   end: { dateTime: (b.endTime ?? b.startTime).toISOString() },
   transparency: "opaque",

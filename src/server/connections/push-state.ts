@@ -20,6 +20,10 @@ export const caldavBlockUid = (blockId: string) => `sage-block-${blockId}`;
  */
 export const notSageBlock = sql`${externalEvents.uid} !~ '^sage(-block-[0-9a-f-]{36}|[0-9a-f]{32}@google\.com)$'`;
 
+/** What a block Sage writes into a person's calendar says, after why it is there. */
+export const PUSHED_BLOCK_DESCRIPTION =
+  "Planned by Sage. Move it if life happens — Sage will plan around it.";
+
 /** What Sage wrote, compared to notice a change: start|end|title. */
 export const writtenKey = (b: { start: Date; end: Date; title: string }) =>
   `${b.start.toISOString()}|${b.end.toISOString()}|${b.title}`;

@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { PLAN_NOTES_SHOWN, type PlanNote, planNoteText } from "../../core/contract/plan-notes.ts";
 import type { Db } from "../db/client.ts";
-import { planNotes, tasks } from "../db/schema.ts";
-import { notFound } from "../errors.ts";
+import { calendarEvents, planNotes, tasks } from "../db/schema.ts";
+import { AppError, notFound } from "../errors.ts";
 
 /**
  * The person's newest plan notes not yet dismissed (at most PLAN_NOTES_SHOWN: one read, of
@@ -21,8 +21,50 @@ export async function listPlanNotes(db: Db, userId: string): Promise<PlanNote[]>
     kind: note.kind,
     text: planNoteText(note),
     taskId: taskLive ?? null,
+    undoable: note.undo !== null && note.undoneAt === null,
     createdAt: note.createdAt.toISOString(),
   }));
+}
+
+/**
+ * Undoes an automatic move: its new blocks go and its old ones come back where they were —
+ * now the person's (source 'user'), so the next re-plan leaves them there even where an event
+ * overlaps them: the person chose that. Idempotent; anyone else's id is a 404, a note with
+ * nothing to undo a 409.
+ */
+export async function undoPlanNote(db: Db, userId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [note] = await tx
+      .select({ undo: planNotes.undo, undoneAt: planNotes.undoneAt })
+      .from(planNotes)
+      .where(and(eq(planNotes.id, id), eq(planNotes.userId, userId)))
+      .for("update");
+    if (!note) throw notFound("Note not found");
+    if (!note.undo) throw new AppError(409, "conflict", "This note has nothing to undo.");
+    if (note.undoneAt) return;
+    const bump = { updatedAt: sql`now()`, version: sql`${calendarEvents.version} + 1` };
+    const mine = (ids: string[]) =>
+      and(
+        eq(calendarEvents.userId, userId),
+        inArray(calendarEvents.id, ids),
+        eq(calendarEvents.source, "assistant"),
+        isNotNull(calendarEvents.taskId),
+      );
+    if (note.undo.created.length > 0)
+      await tx
+        .update(calendarEvents)
+        .set({ deletedAt: sql`now()`, ...bump })
+        .where(and(mine(note.undo.created), isNull(calendarEvents.deletedAt)));
+    if (note.undo.removed.length > 0)
+      await tx
+        .update(calendarEvents)
+        .set({ deletedAt: null, source: "user", ...bump })
+        .where(mine(note.undo.removed));
+    await tx
+      .update(planNotes)
+      .set({ undoneAt: sql`now()`, dismissedAt: sql`now()` })
+      .where(eq(planNotes.id, id));
+  });
 }
 
 /** Dismisses one of the person's notes; idempotent. Anyone else's id is a 404. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { DateTime } from "luxon";
 import { seriesOf } from "../../core/calendar/event-series.ts";
 import { expandWithExceptions } from "../../core/calendar/occurrences.ts";
 import { LIMITS } from "../../core/contract/calendar.ts";
@@ -11,7 +12,15 @@ import {
 } from "../../core/contract/tasks.ts";
 import { toSchedulerProfile } from "../../core/scheduler/from-scheduling-profile.ts";
 import { schedule } from "../../core/scheduler/schedule.ts";
-import type { Block, Interval, SchedulerTask } from "../../core/scheduler/types.ts";
+import type {
+  Block,
+  Interval,
+  PlacedBlock,
+  SchedulerProfile,
+  SchedulerTask,
+} from "../../core/scheduler/types.ts";
+import { whyFacts, whySentence } from "../../core/scheduler/why.ts";
+import { DEFAULT_LOCALE } from "../assistant/format-when.ts";
 import { calendarFull } from "../calendar/create-event.ts";
 import { toServerEvent } from "../calendar/event-dto.ts";
 import { userTimeZone } from "../calendar/list-events.ts";
@@ -42,6 +51,10 @@ export async function storedSchedulingProfile(
  * calendars subscribed to the feed see as little churn as possible. Blocks that have started,
  * and task blocks the user has taken over (edited, so source 'user'), never move. A block
  * that has ended while its task is still open does not count as done: the task is placed again.
+ *
+ * One plan per person at a time: the reads, the scheduling and the writes run in one
+ * transaction under the person's write lock, so "Plan my week" and an automatic re-plan
+ * (replan-worker.ts) never both place the same task. `preview` computes and writes nothing.
  */
 export type PlanOutcome = Omit<PlanResponse, "changes"> & {
   /**
@@ -49,130 +62,160 @@ export type PlanOutcome = Omit<PlanResponse, "changes"> & {
    * blocks it removed with their version after the removal.
    */
   changes: { created: string[]; removed: { id: string; version: number }[] };
+  /** Per task whose blocks this plan moved or could no longer place: what and why. */
+  moves: Move[];
 };
+
+/** A task some of whose blocks a plan removed: where they were, where its time went, why. */
+export type Move = {
+  taskId: string;
+  title: string;
+  from: { id: string; start: number; end: number }[];
+  to: { id: string; start: number; end: number }[];
+  /** Set when the task could not be placed again. */
+  unplaced?: string;
+  /** What took the old place, in words ("“Client call” took its time"), if anything did. */
+  cause: string;
+};
+
+type Labelled = Interval & { title?: string };
 
 export async function planTasks(
   db: Db,
-  opts: { userId: string; days: number; now: Date },
+  opts: { userId: string; days: number; now: Date; locale?: string; preview?: boolean },
 ): Promise<PlanOutcome> {
   const now = opts.now.getTime();
-  const [timezone, stored, open] = await Promise.all([
-    userTimeZone(db, opts.userId),
-    storedSchedulingProfile(db, opts.userId),
-    db
-      .select()
-      .from(tasks)
-      .where(and(eq(tasks.userId, opts.userId), eq(tasks.status, "open"), isNull(tasks.deletedAt)))
-      // bounded like the list: a user never has more (create-task.ts keeps the cap exact)
-      .limit(TASK_LIMITS.tasksPerUser),
-  ]);
-  const profile = toSchedulerProfile(stored, timezone);
   const horizonEnd = now + (opts.days + 1) * DAY;
-
-  const rows = await db
-    .select()
-    .from(calendarEvents)
-    .where(
-      and(
-        eq(calendarEvents.userId, opts.userId),
-        isNull(calendarEvents.deletedAt),
-        lt(calendarEvents.startTime, new Date(horizonEnd)),
-      ),
-    );
-  const busy: Interval[] = [];
-  const locked: Block[] = [];
-  const previous: (Block & { eventId: string })[] = [];
+  const timezone = await userTimeZone(db, opts.userId);
   const range = { from: new Date(now - DAY), to: new Date(horizonEnd), zone: timezone };
-  for (const row of rows) {
-    const isBlock = row.taskId !== null;
-    if (isBlock && row.source === "assistant" && row.startTime.getTime() > now) {
-      previous.push({
-        taskId: row.taskId!,
-        start: row.startTime.getTime(),
-        end: (row.endTime ?? row.startTime).getTime(),
-        eventId: row.id,
-      });
-      continue;
-    }
-    if (isBlock) {
-      const block = {
-        taskId: row.taskId!,
-        start: row.startTime.getTime(),
-        end: (row.endTime ?? row.startTime).getTime(),
-      };
-      // A block that has passed is not counted as work done: if its task is still open, this
-      // plan simply finds it a new time (no shame, nothing to catch up on). It stays busy time.
-      if (block.end <= now) busy.push({ start: block.start, end: block.end });
-      // in progress, or taken over by the user: fixed, and counted as work done on the task
-      else locked.push(block);
-      continue;
-    }
-    if (row.allDay) continue; // an all-day event (a birthday, a holiday marker) doesn't block hours
-    // cancelled occurrences are free time; edited ones are rows of their own (busy where they are)
-    for (const o of expandWithExceptions(seriesOf(toServerEvent(row)), range)) {
-      busy.push({ start: o.start.getTime(), end: o.end.getTime() });
-    }
-  }
-
   // connected calendars' busy time; a failing one never blocks the plan (issue 16)
   const connected = await connectedBusy(db, {
     userId: opts.userId,
     from: range.from,
     to: range.to,
   });
-  busy.push(...connected.busy);
-
-  const schedulerTasks: SchedulerTask[] = open.map((t) => ({
-    id: t.id,
-    title: t.title,
-    estimatedMinutes: t.estimatedMinutes,
-    ...(t.deadline ? { deadline: t.deadline.getTime() } : {}),
-    priority: t.priority,
-    energy: t.energy,
-    splittable: t.splittable,
-    minChunkMinutes: t.minChunkMinutes,
-  }));
-  // fixed blocks of tasks that are done or deleted are simply busy time; future blocks of
-  // a deleted task (an assistant's Undo leaves them to their own cards) are stale and go
-  const openIds = new Set(schedulerTasks.map((t) => t.id));
-  for (const b of locked) if (!openIds.has(b.taskId)) busy.push({ start: b.start, end: b.end });
-  const result = schedule({
-    profile,
-    busy,
-    tasks: schedulerTasks,
-    locked: locked.filter((b) => openIds.has(b.taskId)),
-    previous,
-    now,
-    horizonDays: opts.days,
-  });
-
-  const key = (b: Block) => `${b.taskId}|${b.start}|${b.end}`;
-  const kept = new Map(previous.map((b) => [key(b), b.eventId]));
-  const byTask = new Map(open.map((t) => [t.id, t]));
-  const reminder = stored?.reminderMinutes ?? 10;
+  const locale = opts.locale ?? DEFAULT_LOCALE;
 
   return db.transaction(async (tx) => {
+    // one plan per person at a time (POST /api/plan, the assistant, the re-plan worker)
+    await lockUserWrites(tx, opts.userId);
+    const [stored, open, rows] = await Promise.all([
+      storedSchedulingProfile(tx, opts.userId),
+      tx
+        .select()
+        .from(tasks)
+        .where(
+          and(eq(tasks.userId, opts.userId), eq(tasks.status, "open"), isNull(tasks.deletedAt)),
+        )
+        // bounded like the list: a user never has more (create-task.ts keeps the cap exact)
+        .limit(TASK_LIMITS.tasksPerUser),
+      tx
+        .select()
+        .from(calendarEvents)
+        .where(
+          and(
+            eq(calendarEvents.userId, opts.userId),
+            isNull(calendarEvents.deletedAt),
+            lt(calendarEvents.startTime, new Date(horizonEnd)),
+          ),
+        ),
+    ]);
+    const profile = toSchedulerProfile(stored, timezone);
+
+    const busy: Labelled[] = [];
+    const locked: (Block & { title: string })[] = [];
+    const previous: (Block & { eventId: string; why: string | null })[] = [];
+    for (const row of rows) {
+      const isBlock = row.taskId !== null;
+      const end = (row.endTime ?? row.startTime).getTime();
+      if (isBlock && row.source === "assistant" && row.startTime.getTime() > now) {
+        previous.push({
+          taskId: row.taskId!,
+          start: row.startTime.getTime(),
+          end,
+          eventId: row.id,
+          why: row.why,
+        });
+        continue;
+      }
+      if (isBlock) {
+        const block = { taskId: row.taskId!, start: row.startTime.getTime(), end };
+        // A block that has passed is not counted as work done: if its task is still open, this
+        // plan simply finds it a new time (no shame, nothing to catch up on). It stays busy time.
+        if (block.end <= now) busy.push({ start: block.start, end: block.end, title: row.title });
+        // in progress, or taken over by the user: fixed, and counted as work done on the task
+        else locked.push({ ...block, title: row.title });
+        continue;
+      }
+      if (row.allDay) continue; // an all-day event (a birthday, a holiday marker) doesn't block hours
+      // cancelled occurrences are free time; edited ones are rows of their own (busy where they are)
+      for (const o of expandWithExceptions(seriesOf(toServerEvent(row)), range)) {
+        busy.push({ start: o.start.getTime(), end: o.end.getTime(), title: row.title });
+      }
+    }
+    busy.push(...connected.busy);
+
+    const schedulerTasks: SchedulerTask[] = open.map((t) => ({
+      id: t.id,
+      title: t.title,
+      estimatedMinutes: t.estimatedMinutes,
+      ...(t.deadline ? { deadline: t.deadline.getTime() } : {}),
+      priority: t.priority,
+      energy: t.energy,
+      splittable: t.splittable,
+      minChunkMinutes: t.minChunkMinutes,
+    }));
+    // fixed blocks of tasks that are done or deleted are simply busy time; future blocks of
+    // a deleted task (an assistant's Undo leaves them to their own cards) are stale and go
+    const openIds = new Set(schedulerTasks.map((t) => t.id));
+    for (const b of locked) if (!openIds.has(b.taskId)) busy.push(b);
+    const result = schedule({
+      profile,
+      busy,
+      tasks: schedulerTasks,
+      locked: locked.filter((b) => openIds.has(b.taskId)),
+      previous,
+      now,
+      horizonDays: opts.days,
+    });
+
+    const key = (b: Block) => `${b.taskId}|${b.start}|${b.end}`;
+    const kept = new Map(previous.map((b) => [key(b), b]));
+    const byTask = new Map(open.map((t) => [t.id, t]));
+    const schedulerTask = new Map(schedulerTasks.map((t) => [t.id, t]));
+    const reminder = stored?.reminderMinutes ?? 10;
+    const say = { locale, zone: timezone, profiled: stored !== undefined };
+
     const placed: PlanResponse["placed"] = [];
     const inserts: (typeof calendarEvents.$inferInsert)[] = [];
     for (const b of result.placed) {
       const existing = kept.get(key(b));
+      const start = new Date(b.start).toISOString();
+      const end = new Date(b.end).toISOString();
+      const task = byTask.get(b.taskId)!;
+      const why = () => whySentence(whyFacts(b, schedulerTask.get(b.taskId)!, profile), say);
       if (existing) {
         kept.delete(key(b));
         placed.push({
           taskId: b.taskId,
-          eventId: existing,
-          start: new Date(b.start).toISOString(),
-          end: new Date(b.end).toISOString(),
+          eventId: existing.eventId,
+          start,
+          end,
+          why: existing.why ?? why(),
+          kept: true,
         });
         continue;
       }
-      const task = byTask.get(b.taskId)!;
-      const id = randomUUID();
+      const text = why();
+      const id = opts.preview ? null : randomUUID();
+      placed.push({ taskId: b.taskId, eventId: id, start, end, why: text, kept: false });
+      if (!id) continue;
       inserts.push({
         id,
         userId: opts.userId,
         title: task.title,
         description: PLANNED_BLOCK_DESCRIPTION,
+        why: text,
         startTime: new Date(b.start),
         endTime: new Date(b.end),
         reminderMinutes: reminder,
@@ -181,14 +224,28 @@ export async function planTasks(
         source: "assistant",
         taskId: task.id,
       });
-      placed.push({
-        taskId: b.taskId,
-        eventId: id,
-        start: new Date(b.start).toISOString(),
-        end: new Date(b.end).toISOString(),
-      });
     }
-    const stale = [...kept.values()];
+    const staleBlocks = [...kept.values()];
+    const moves = describeMoves({
+      stale: staleBlocks,
+      placed: result.placed.flatMap((b, i) =>
+        b.kept ? [] : [{ ...b, id: placed[i]!.eventId ?? "" }],
+      ),
+      unplaced: result.unplaced,
+      busy,
+      locked,
+      titles: new Map(open.map((t) => [t.id, t.title])),
+      profile,
+    });
+    const outcome = {
+      placed,
+      unplaced: result.unplaced,
+      moves,
+      ...(connected.notice ? { notice: connected.notice } : {}),
+    };
+    if (opts.preview) return { ...outcome, changes: { created: [], removed: [] } };
+
+    const stale = staleBlocks.map((b) => b.eventId);
     let removed: { id: string; version: number }[] = [];
     if (stale.length > 0) {
       removed = await tx
@@ -208,9 +265,7 @@ export async function planTasks(
         .returning({ id: calendarEvents.id, version: calendarEvents.version });
     }
     if (inserts.length > 0) {
-      // the new blocks count against the event cap, checked under the user's lock like a
-      // create (stale blocks were removed just above)
-      await lockUserWrites(tx, opts.userId);
+      // the new blocks count against the event cap (stale blocks were removed just above)
       const [live] = await tx
         .select({ n: count() })
         .from(calendarEvents)
@@ -218,14 +273,78 @@ export async function planTasks(
       if ((live?.n ?? 0) + inserts.length > LIMITS.eventsPerUser) throw calendarFull();
       await tx.insert(calendarEvents).values(inserts);
     }
-    return {
-      placed,
-      unplaced: result.unplaced,
-      changes: { created: inserts.map((i) => i.id!), removed },
-      ...(connected.notice ? { notice: connected.notice } : {}),
-    };
+    return { ...outcome, changes: { created: inserts.map((i) => i.id!), removed } };
   });
 }
+
+const MINUTE = 60_000;
+
+/**
+ * What each task whose blocks a plan removed went through, and why, from facts only: an event
+ * or a block of the person's now on the old place (with the buffer the scheduler keeps), the
+ * working hours no longer holding it, another task's block there now, or the task itself
+ * having changed (its blocks no longer add up to its time).
+ */
+function describeMoves(input: {
+  stale: (Block & { eventId: string })[];
+  placed: (PlacedBlock & { id: string })[];
+  unplaced: { taskId: string; reason: string }[];
+  busy: Labelled[];
+  locked: (Block & { title: string })[];
+  titles: Map<string, string>;
+  profile: SchedulerProfile;
+}): Move[] {
+  const { profile } = input;
+  const buffer = profile.bufferMinutes * MINUTE;
+  const near = (a: Interval, b: Interval, pad: number) =>
+    a.start < b.end + pad && b.start < a.end + pad;
+  const moves = new Map<string, Move>();
+  for (const s of input.stale) {
+    const title = input.titles.get(s.taskId);
+    if (title === undefined) continue; // the task is done or gone: nothing moved
+    const move = moves.get(s.taskId) ?? {
+      taskId: s.taskId,
+      title,
+      from: [],
+      to: [],
+      cause: "",
+    };
+    move.from.push({ id: s.eventId, start: s.start, end: s.end });
+    if (!move.cause) move.cause = causeOf(s);
+    moves.set(s.taskId, move);
+  }
+  for (const move of moves.values()) {
+    move.to = input.placed
+      .filter((b) => b.taskId === move.taskId)
+      .map((b) => ({ id: b.id, start: b.start, end: b.end }));
+    const unplaced = input.unplaced.find((u) => u.taskId === move.taskId);
+    if (unplaced) move.unplaced = unplaced.reason;
+  }
+  return [...moves.values()];
+
+  function causeOf(block: Block): string {
+    const event = input.busy.find((b) => b.title !== undefined && near(b, block, buffer));
+    if (event) return `${quoteTitle(event.title!)} took its time`;
+    const mine = input.locked.find((b) => near(b, block, profile.breakMinutes * MINUTE));
+    if (mine) return `you put ${quoteTitle(mine.title)} there`;
+    const local = DateTime.fromMillis(block.start, { zone: profile.timezone });
+    const minutes = local.hour * 60 + local.minute;
+    const endLocal = DateTime.fromMillis(block.end, { zone: profile.timezone });
+    const endMinutes = endLocal.hour * 60 + endLocal.minute || 24 * 60;
+    if (!profile.workingDays.includes(local.weekday))
+      return `you don't work on ${local.toFormat("cccc")}s now`;
+    if (minutes < profile.workingHours.start || endMinutes > profile.workingHours.end)
+      return "it was outside your working hours now";
+    const other = input.placed.find((b) => b.taskId !== block.taskId && near(b, block, 0));
+    if (other) {
+      const title = input.titles.get(other.taskId);
+      if (title !== undefined) return `${quoteTitle(title)} needed that time`;
+    }
+    return "its task changed";
+  }
+}
+
+const quoteTitle = (title: string) => `“${title}”`;
 
 /**
  * Undoes one plan exactly: the blocks it wrote go (unless the person has taken one over

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { localeFrom } from "../assistant/format-when.ts";
 import { pushAllBlocks, refreshConnections } from "../connections/refresh-connections.ts";
 import type { AppContext } from "../context.ts";
 import { defineRoute, respond } from "../http/define-route.ts";
-import { dismissPlanNote, listPlanNotes } from "../planning/plan-notes.ts";
+import { dismissPlanNote, listPlanNotes, undoPlanNote } from "../planning/plan-notes.ts";
 import { planTasks, storedSchedulingProfile, undoPlan } from "../planning/plan-tasks.ts";
+import { rememberPlan } from "../planning/replan-worker.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -15,14 +17,28 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
     app,
     ctx,
     "plan",
-    async ({ user, body: { days }, request }) => {
+    async ({ user, body: { days, preview }, request }) => {
       const userId = user.id;
       // connected calendars fresh before planning (bounded wait; never blocks the plan)
       await refreshConnections(
         { db: ctx.db, config: ctx.config, now: ctx.now, log: request.log, google: ctx.google },
         { userId },
       );
-      const { changes, ...plan } = await planTasks(ctx.db, { userId, days, now: ctx.now() });
+      const locale = localeFrom(request.headers["accept-language"]);
+      const {
+        changes,
+        moves: _moves,
+        ...plan
+      } = await planTasks(ctx.db, {
+        userId,
+        days,
+        now: ctx.now(),
+        locale,
+        preview,
+      });
+      if (preview) return { ...plan, changes: { created: [], removed: [] } };
+      // from the first plan on, Sage keeps it up to date by itself (replan-worker.ts)
+      await rememberPlan(ctx.db, { userId, days, locale });
       // and into the person's write calendar, if they chose one (bounded; never fails the plan)
       await pushAllBlocks(
         { db: ctx.db, config: ctx.config, now: ctx.now, log: request.log, google: ctx.google },
@@ -45,6 +61,21 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
     await dismissPlanNote(ctx.db, user.id, params.id);
     return respond(204);
   });
+  // puts an automatic move back: the person's choice, so the block stays there
+  defineRoute(
+    app,
+    ctx,
+    "undoPlanNote",
+    async ({ user, params, request }) => {
+      await undoPlanNote(ctx.db, user.id, params.id);
+      await pushAllBlocks(
+        { db: ctx.db, config: ctx.config, now: ctx.now, log: request.log, google: ctx.google },
+        { userId: user.id },
+      );
+      return respond(204);
+    },
+    limited,
+  );
 
   // the hours the week view shades: working hours, peak and dip (null before the questionnaire)
   defineRoute(app, ctx, "getPlanProfile", async ({ user }) => ({

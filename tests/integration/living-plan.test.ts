@@ -1,0 +1,257 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseFeed } from "../../src/core/calendar/feed-parse.test-support.ts";
+import { planStates, replanRequests } from "../../src/server/db/schema.ts";
+import { requestReplan, runDueReplans } from "../../src/server/planning/replan-worker.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
+
+// Issue 26, items 1, 2 and 5: the plan re-plans itself when what it rests on changes, moves
+// only what was hit, says why each block is where it is, records each move with Undo, and
+// previews without writing.
+
+const ZONE = "Europe/London";
+// Monday 2031-03-03, 07:00 in London
+const NOW = DateTime.fromISO("2031-03-03T07:00", { zone: ZONE });
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW.toJSDate() });
+});
+afterAll(() => t.close());
+
+type Session = Awaited<ReturnType<TestApp["signIn"]>>;
+type Placed = { taskId: string; eventId: string | null; start: string; end: string; why: string };
+type Event = {
+  id: string;
+  title: string;
+  task_id: string | null;
+  start_time: string;
+  end_time: string;
+  why?: string | null;
+  source: string;
+  version: number;
+};
+
+const deps = () => ({ db: t.db, config: t.config, now: () => NOW.toJSDate() });
+
+/** Runs the worker until no request is left (requests come due 300 ms after a change). */
+async function settle(): Promise<number> {
+  let ran = 0;
+  const until = Date.now() + 10_000;
+  for (;;) {
+    ran += await runDueReplans(deps());
+    const [left] = await t.db.select({ n: sql<number>`count(*)::int` }).from(replanRequests);
+    if (Number(left!.n) === 0) return ran;
+    if (Date.now() > until) throw new Error("re-plans never settled");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function person(): Promise<Session> {
+  const s = await t.signIn();
+  await t.app.inject({
+    method: "PATCH",
+    url: "/api/profile",
+    headers: s.headers,
+    payload: { timezone: ZONE },
+  });
+  return s;
+}
+const inject = (
+  s: Session,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  url: string,
+  payload?: object,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...s.headers, "accept-language": "en-GB" },
+    ...(payload ? { payload } : {}),
+  });
+const addTask = async (s: Session, body: object) =>
+  (await inject(s, "POST", "/api/tasks", body)).json().task;
+const plan = async (s: Session, body: object = { days: 5 }) =>
+  (await inject(s, "POST", "/api/plan", body)).json();
+const blocks = async (s: Session): Promise<Event[]> =>
+  ((await inject(s, "GET", "/api/calendar-events")).json().events as Event[]).filter(
+    (e) => e.task_id !== null,
+  );
+const notes = async (s: Session) => (await inject(s, "GET", "/api/plan/notes")).json().notes;
+const meetingOn = (block: { start: string; end: string }, title = "Surprise client call") => ({
+  id: randomUUID(),
+  title,
+  start_time: new Date(Date.parse(block.start) + 10 * 60_000).toISOString(),
+  end_time: new Date(Date.parse(block.start) + 40 * 60_000).toISOString(),
+});
+
+describe("the plan re-plans itself", () => {
+  it("a meeting booked over a block moves that block alone, says why, and Undo puts it back", async () => {
+    const s = await person();
+    await addTask(s, { title: "Quarterly report", estimateMinutes: 200, energy: "high" });
+    await addTask(s, { title: "Inbox", estimateMinutes: 40, energy: "low" });
+    const first = await plan(s);
+    expect(first.placed.length).toBeGreaterThan(3);
+    await settle(); // the tasks' own changes asked before the plan existed: nothing to do
+    const before = await blocks(s);
+    const hit = first.placed[1] as Placed;
+
+    const created = await inject(s, "POST", "/api/calendar-events", meetingOn(hit));
+    expect(created.statusCode).toBe(201);
+    expect(await settle()).toBe(1);
+
+    const after = await blocks(s);
+    const beforeIds = new Set(before.map((b) => b.id));
+    const added = after.filter((b) => !beforeIds.has(b.id));
+    const gone = before.filter((b) => !after.some((a) => a.id === b.id));
+    expect(gone.map((b) => b.id)).toEqual([hit.eventId]);
+    expect(added).toHaveLength(1);
+    // everything else stayed exactly as it was (same id, same version)
+    for (const b of after.filter((x) => beforeIds.has(x.id)))
+      expect(b.version).toBe(before.find((x) => x.id === b.id)!.version);
+    expect(added[0]!.why).toMatch(/\S/);
+
+    const [note] = await notes(s);
+    expect(note.kind).toBe("moved");
+    expect(note.undoable).toBe(true);
+    expect(note.text).toMatch(
+      /^Moved “Quarterly report” to .+ — “Surprise client call” took its time\.$/,
+    );
+
+    const undo = await inject(s, "POST", `/api/plan/notes/${note.id}/undo`);
+    expect(undo.statusCode).toBe(204);
+    const undone = await blocks(s);
+    expect(undone.some((b) => b.id === added[0]!.id)).toBe(false);
+    const back = undone.find((b) => b.id === hit.eventId)!;
+    expect(back.start_time).toBe(new Date(hit.start).toISOString());
+    expect(back.source).toBe("user"); // the person's choice now: the next re-plan leaves it
+    await settle();
+    expect((await blocks(s)).find((b) => b.id === hit.eventId)?.start_time).toBe(back.start_time);
+    expect(await notes(s)).toEqual([]);
+    // undoing again changes nothing
+    expect((await inject(s, "POST", `/api/plan/notes/${note.id}/undo`)).statusCode).toBe(204);
+  });
+
+  it("a task added is placed, one marked done frees its time, without a button", async () => {
+    const s = await person();
+    const a = await addTask(s, { title: "Write", estimateMinutes: 60 });
+    await plan(s);
+    await settle();
+    const b = await addTask(s, { title: "Read", estimateMinutes: 30 });
+    await settle();
+    expect((await blocks(s)).filter((e) => e.task_id === b.id).length).toBeGreaterThan(0);
+    await inject(s, "PUT", `/api/tasks/${a.id}`, {
+      title: "Write",
+      estimateMinutes: 60,
+      status: "done",
+    });
+    await settle();
+    expect((await blocks(s)).filter((e) => e.task_id === a.id)).toEqual([]);
+    // a task added and done is no move: no notes
+    expect(await notes(s)).toEqual([]);
+  });
+
+  it("asks nothing for a person who never planned, and nothing for the plan's own blocks", async () => {
+    const s = await person();
+    await addTask(s, { title: "Write", estimateMinutes: 60 });
+    const mine = eq(replanRequests.userId, s.user.id);
+    expect(await t.db.select().from(replanRequests).where(mine)).toEqual([]);
+    await plan(s);
+    // the plan wrote blocks: no request (only the person's own changes ask)
+    expect(await t.db.select().from(replanRequests).where(mine)).toEqual([]);
+    await t.db.update(planStates).set({ auto: false }).where(eq(planStates.userId, s.user.id));
+    await addTask(s, { title: "Read", estimateMinutes: 30 });
+    expect(await t.db.select().from(replanRequests).where(mine)).toEqual([]);
+  });
+
+  it("a burst of changes is one request; a change during a re-plan runs it again", async () => {
+    const s = await person();
+    await plan(s);
+    for (let i = 0; i < 5; i++) await addTask(s, { title: `Task ${i}`, estimateMinutes: 20 });
+    const rows = await t.db
+      .select()
+      .from(replanRequests)
+      .where(eq(replanRequests.userId, s.user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.generation).toBe(5);
+    // never due later than 2 s after the first change, however long the burst
+    expect(rows[0]!.dueAt.getTime() - rows[0]!.firstAt.getTime()).toBeLessThanOrEqual(2000);
+    // a change that lands while the re-plan runs: the request stays and runs again
+    await t.db
+      .update(replanRequests)
+      .set({ dueAt: sql`now() - interval '1 second'` })
+      .where(eq(replanRequests.userId, s.user.id));
+    const slow = { ...deps(), now: () => NOW.toJSDate() };
+    const running = runDueReplans(slow, 1);
+    await requestReplan(t.db, s.user.id);
+    await running;
+    await settle();
+    expect((await blocks(s)).filter((e) => e.title.startsWith("Task ")).length).toBe(5);
+  });
+
+  it("two workers never re-plan one person at once", async () => {
+    const s = await person();
+    await addTask(s, { title: "Write", estimateMinutes: 100 });
+    await plan(s);
+    await addTask(s, { title: "Read", estimateMinutes: 30 });
+    await t.db
+      .update(replanRequests)
+      .set({ dueAt: sql`now() - interval '1 second'` })
+      .where(eq(replanRequests.userId, s.user.id));
+    const ran = await Promise.all([runDueReplans(deps(), 1), runDueReplans(deps(), 1)]);
+    expect(ran.reduce((a, b) => a + b, 0)).toBe(1);
+    const read = (await blocks(s)).filter((e) => e.title === "Read");
+    expect(read.length).toBeGreaterThan(0);
+    const minutes = read.reduce(
+      (m, e) => m + (Date.parse(e.end_time) - Date.parse(e.start_time)) / 60_000,
+      0,
+    );
+    expect(minutes).toBe(40); // placed once (30 min padded), never twice
+  });
+});
+
+describe("why each block is where it is", () => {
+  it("every block says why, on the event, the plan's answer and the feed", async () => {
+    const s = await person();
+    await addTask(s, {
+      title: "Deep work",
+      estimateMinutes: 50,
+      energy: "high",
+      deadline: NOW.plus({ days: 1 }).set({ hour: 17 }).toUTC().toISO(),
+    });
+    const result = await plan(s);
+    const [p] = result.placed as Placed[];
+    expect(p!.why).toMatch(
+      /^Morning focus hours \(09–12\), a default until you set yours — the hardest work of the day; due Tuesday$/,
+    );
+    const [event] = await blocks(s);
+    expect(event!.why).toBe(p!.why);
+    const token = (await inject(s, "POST", "/api/calendar-token")).json();
+    const feed = await t.app.inject({ method: "GET", url: new URL(token.feedUrl).pathname });
+    const parsed = parseFeed(feed.body);
+    const vevent = parsed.events.find((e) => e.summary === "Deep work");
+    expect(vevent?.description).toContain(p!.why);
+  });
+});
+
+describe("a plan preview", () => {
+  it("proposes blocks and writes nothing", async () => {
+    const s = await person();
+    await addTask(s, { title: "Write", estimateMinutes: 60 });
+    const preview = await inject(s, "POST", "/api/plan", { days: 5, preview: true });
+    expect(preview.statusCode).toBe(200);
+    const body = preview.json();
+    expect(body.placed.length).toBeGreaterThan(0);
+    expect(body.placed.every((p: Placed) => p.eventId === null && p.why.length > 0)).toBe(true);
+    expect(body.changes).toEqual({ created: [], removed: [] });
+    expect(await blocks(s)).toEqual([]);
+    // and a preview does not start Sage keeping the plan
+    expect(await t.db.select().from(planStates).where(eq(planStates.userId, s.user.id))).toEqual(
+      [],
+    );
+    expect((await inject(s, "POST", "/api/plan", { days: 5, preview: "yes" })).statusCode).toBe(
+      400,
+    );
+  });
+});
