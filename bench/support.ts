@@ -77,6 +77,9 @@ export async function startBenchApp(prefix: string) {
     SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123",
     LOG_LEVEL: "silent",
     PORT: "0",
+    // in-process requests say `Host: localhost:80`: development sign-in answers only requests
+    // made on this computer, to this server (require-loopback-peer.ts)
+    PUBLIC_URL: "http://localhost",
     // behind one proxy hop, so a benchmark can speak for many client addresses
     TRUST_PROXY: "1",
   });

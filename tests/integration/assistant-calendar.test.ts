@@ -288,7 +288,8 @@ describe("the offline assistant acts on the calendar", () => {
       const end = DateTime.fromISO(item.end!).setZone(ZONE);
       expect(start.hour).toBeGreaterThanOrEqual(8);
       expect(end.hour * 60 + end.minute).toBeLessThanOrEqual(11 * 60);
-      expect(item.why).toContain("your peak hours");
+      // the scheduler's own reason, the same sentence the block and the feed carry
+      expect(item.why).toMatch(/^Your peak \(8\s?–\s?11\s?AM\) — the hardest work of the day/);
     }
     expect(res.response).toContain("All of them are in your peak hours.");
 

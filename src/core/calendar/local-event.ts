@@ -45,12 +45,14 @@ export const localEvent = z.object({
   source: z.enum(["user", "assistant", "external"]).optional(),
   /** The task an assistant's planned block belongs to. */
   taskId: z.string().optional(),
+  /** A planned block's reason, from the scheduler (read-only). */
+  why: z.string().optional(),
 });
 export type LocalEvent = z.infer<typeof localEvent>;
 /** What a person edits: everything but the bookkeeping. */
 export type EventDraft = Omit<
   LocalEvent,
-  "id" | "version" | "source" | "taskId" | "exdates" | "seriesId" | "recurrenceId"
+  "id" | "version" | "source" | "taskId" | "why" | "exdates" | "seriesId" | "recurrenceId"
 >;
 
 const orUndefined = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
@@ -84,6 +86,7 @@ export function fromServerEvent(e: ServerEvent): LocalEvent {
     version: e.version,
     source: e.source,
     taskId: orUndefined(e.task_id),
+    ...(e.why ? { why: e.why } : {}),
   };
 }
 

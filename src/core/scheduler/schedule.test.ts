@@ -369,6 +369,25 @@ describe("schedule", () => {
     expect(s.hour).toBeGreaterThanOrEqual(9);
   });
 
+  it("never puts a task in a time the person threw back, and the rest of the plan stays", () => {
+    const input = base({ tasks: [task({ id: "a", energy: "high" }), task({ id: "b" })] });
+    const first = schedule(input);
+    const thrown = first.placed.find((p) => p.taskId === "a")!;
+    const again = schedule({
+      ...input,
+      previous: first.placed.filter((p) => p.taskId !== "a"),
+      avoid: [thrown],
+    });
+    expect(again.unplaced).toEqual([]);
+    const a = again.placed.filter((p) => p.taskId === "a");
+    expect(a.length).toBeGreaterThan(0);
+    for (const p of a) expect(p.end <= thrown.start || p.start >= thrown.end).toBe(true);
+    expect(spots(again.placed.filter((p) => p.taskId === "b"))).toEqual(
+      spots(first.placed.filter((p) => p.taskId === "b")),
+    );
+    checkInvariants(input, again.placed, []);
+  });
+
   it("is deterministic", () => {
     const input = base({ tasks: [task({ id: "x" }), task({ id: "y", energy: "high" })] });
     expect(schedule(input)).toEqual(schedule(input));

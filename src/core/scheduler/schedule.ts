@@ -130,6 +130,8 @@ export function schedule(input: ScheduleInput): ScheduleResult {
    * peak window, or light work sitting in one, is planned afresh (its priority or energy was
    * changed since) — everything else stays where it is.
    */
+  const changed = input.changed ? new Set(input.changed) : undefined;
+  const reconsider = (task: SchedulerTask) => !changed || changed.has(task.id);
   function suitsEnergy(task: SchedulerTask, blocks: Block[]): boolean {
     const inPeak = blocks.some((b) =>
       (dayOf(b.start)?.windows ?? []).some((w) => w.level === "peak" && overlapLength(b, w) > 0),
@@ -140,6 +142,11 @@ export function schedule(input: ScheduleInput): ScheduleResult {
     return true;
   }
 
+  // times the person threw back for a task: never proposed for it again
+  const avoidByTask = new Map<string, Interval[]>();
+  for (const a of input.avoid ?? [])
+    avoidByTask.set(a.taskId, [...(avoidByTask.get(a.taskId) ?? []), a]);
+
   /** One greedy pass over the tasks in `ordered`; every pass starts from the same free time. */
   function run(ordered: SchedulerTask[], fresh: ReadonlySet<string>): Run {
     const state: State = { free, load: new Map(load), placed: [] };
@@ -149,10 +156,11 @@ export function schedule(input: ScheduleInput): ScheduleResult {
     const packed = new Set<Block>();
     const keptBlocks = new Set<Block>();
 
-    const fits = (block: Interval, day: Day, deadline: number | undefined) =>
+    const fits = (block: Interval, day: Day, task: SchedulerTask) =>
       block.start >= start &&
       block.end <= day.work.end &&
-      (deadline === undefined || block.end <= deadline) &&
+      (task.deadline === undefined || block.end <= task.deadline) &&
+      !(avoidByTask.get(task.id) ?? []).some((a) => a.start < block.end && block.start < a.end) &&
       state.free.some((f) => f.start <= block.start && block.end <= f.end) &&
       (state.load.get(day.key) ?? 0) + (block.end - block.start) / MINUTE <=
         profile.dailyLoadCapMinutes;
@@ -178,7 +186,11 @@ export function schedule(input: ScheduleInput): ScheduleResult {
     const kept = new Map<string, number>();
     for (const task of ordered) {
       const previous = previousByTask.get(task.id) ?? [];
-      if (!live(task) || fresh.has(task.id) || !suitsEnergy(task, previous)) continue;
+      if (!live(task) || fresh.has(task.id)) continue;
+      // a task changed since its blocks were placed is placed afresh if they no longer suit
+      // it; any other task keeps them (a high-energy task outside the peak was put there for
+      // want of room, and moving it whenever anything changes would shuffle the whole plan)
+      if (reconsider(task) && !suitsEnergy(task, previous)) continue;
       const minutes = keepPrevious(task, needOf(task), previous);
       if (minutes > 0) kept.set(task.id, minutes);
     }
@@ -267,12 +279,22 @@ export function schedule(input: ScheduleInput): ScheduleResult {
       return true;
     }
 
+    /** The times thrown back for this task that touch a free interval. */
+    function avoidedIn(task: SchedulerTask, f: Interval): Interval[] {
+      return (avoidByTask.get(task.id) ?? []).filter((a) => a.end > f.start && a.start < f.end);
+    }
+
     /** The earliest spot that fits (free intervals are kept sorted). */
     function firstSlot(task: SchedulerTask, length: number) {
       for (const f of state.free) {
         const day = dayOf(f.start);
-        const block = { start: ceilGrid(f.start), end: ceilGrid(f.start) + length };
-        if (day && fits(block, day, task.deadline)) return { block, day, score: 0 };
+        if (!day) continue;
+        // right after a time the person threw back, when one starts the interval
+        const starts = [f.start, ...avoidedIn(task, f).map((a) => a.end)];
+        for (const at of starts) {
+          const block = { start: ceilGrid(at), end: ceilGrid(at) + length };
+          if (fits(block, day, task)) return { block, day, score: 0 };
+        }
       }
       return undefined;
     }
@@ -285,7 +307,7 @@ export function schedule(input: ScheduleInput): ScheduleResult {
       let minutes = 0;
       for (const b of [...blocks].sort((x, y) => x.start - y.start)) {
         const day = dayOf(b.start);
-        if (!day || !fits(b, day, task.deadline)) continue;
+        if (!day || !fits(b, day, task)) continue;
         const block = { taskId: task.id, start: b.start, end: b.end };
         take(block, day);
         keptBlocks.add(block);
@@ -306,9 +328,13 @@ export function schedule(input: ScheduleInput): ScheduleResult {
           if (w.start > f.start && w.start < f.end) candidates.add(ceilGrid(w.start));
           if (w.end > f.start && w.end < f.end) candidates.add(floorGrid(w.end - length));
         }
+        for (const a of avoidedIn(task, f)) {
+          candidates.add(ceilGrid(a.end));
+          candidates.add(floorGrid(a.start - length));
+        }
         for (const s of candidates) {
           const block = { start: s, end: s + length };
-          if (!fits(block, day, task.deadline)) continue;
+          if (!fits(block, day, task)) continue;
           const daysOut = (s - start) / 86_400_000;
           const score =
             2 * energyScore(task, block, day) -

@@ -49,6 +49,13 @@ export type ScheduleInput = {
   locked: Block[];
   /** The previous plan's movable blocks: kept where they still fit, so a re-plan moves little. */
   previous?: Block[];
+  /**
+   * Tasks changed since their blocks in `previous` were placed (their energy or priority may
+   * differ): only these are moved to hours that suit them better. Absent: every task.
+   */
+  changed?: string[];
+  /** Times a task must not take (blocks the person threw back from a proposal). */
+  avoid?: Block[];
   now: number;
   horizonDays: number;
 };

@@ -370,7 +370,7 @@ async function setSeries(
 ): Promise<EventRow> {
   const [row] = await tx
     .update(calendarEvents)
-    .set({ ...set, source: "user", ...bump })
+    .set({ ...set, source: "user", why: null, ...bump })
     .where(eq(calendarEvents.id, id))
     .returning();
   return row!;

@@ -33,6 +33,8 @@ export async function updateEvent(
       // an edited event is the person's choice: a planned block becomes theirs, and the
       // planner never moves it again (it still counts as work on its task)
       source: "user",
+      // the planner's reason no longer holds: where it is now is the person's choice
+      why: null,
       version: sql`${calendarEvents.version} + 1`,
       updatedAt: sql`now()`,
     })

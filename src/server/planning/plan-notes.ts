@@ -58,7 +58,7 @@ export async function undoPlanNote(db: Db, userId: string, id: string): Promise<
     if (note.undo.removed.length > 0)
       await tx
         .update(calendarEvents)
-        .set({ deletedAt: null, source: "user", ...bump })
+        .set({ deletedAt: null, source: "user", why: null, ...bump })
         .where(mine(note.undo.removed));
     await tx
       .update(planNotes)

@@ -99,32 +99,29 @@ export async function planTasks(
   return db.transaction(async (tx) => {
     // one plan per person at a time (POST /api/plan, the assistant, the re-plan worker)
     await lockUserWrites(tx, opts.userId);
-    const [stored, open, rows] = await Promise.all([
-      storedSchedulingProfile(tx, opts.userId),
-      tx
-        .select()
-        .from(tasks)
-        .where(
-          and(eq(tasks.userId, opts.userId), eq(tasks.status, "open"), isNull(tasks.deletedAt)),
-        )
-        // bounded like the list: a user never has more (create-task.ts keeps the cap exact)
-        .limit(TASK_LIMITS.tasksPerUser),
-      tx
-        .select()
-        .from(calendarEvents)
-        .where(
-          and(
-            eq(calendarEvents.userId, opts.userId),
-            isNull(calendarEvents.deletedAt),
-            lt(calendarEvents.startTime, new Date(horizonEnd)),
-          ),
+    // one after another: a transaction is one connection (pg warns on queries in parallel)
+    const stored = await storedSchedulingProfile(tx, opts.userId);
+    const open = await tx
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.userId, opts.userId), eq(tasks.status, "open"), isNull(tasks.deletedAt)))
+      // bounded like the list: a user never has more (create-task.ts keeps the cap exact)
+      .limit(TASK_LIMITS.tasksPerUser);
+    const rows = await tx
+      .select()
+      .from(calendarEvents)
+      .where(
+        and(
+          eq(calendarEvents.userId, opts.userId),
+          isNull(calendarEvents.deletedAt),
+          lt(calendarEvents.startTime, new Date(horizonEnd)),
         ),
-    ]);
+      );
     const profile = toSchedulerProfile(stored, timezone);
 
     const busy: Labelled[] = [];
     const locked: (Block & { title: string })[] = [];
-    const previous: (Block & { eventId: string; why: string | null })[] = [];
+    const previous: (Block & { eventId: string; why: string | null; placedAt: number })[] = [];
     for (const row of rows) {
       const isBlock = row.taskId !== null;
       const end = (row.endTime ?? row.startTime).getTime();
@@ -135,6 +132,7 @@ export async function planTasks(
           end,
           eventId: row.id,
           why: row.why,
+          placedAt: row.createdAt.getTime(),
         });
         continue;
       }
@@ -169,12 +167,20 @@ export async function planTasks(
     // a deleted task (an assistant's Undo leaves them to their own cards) are stale and go
     const openIds = new Set(schedulerTasks.map((t) => t.id));
     for (const b of locked) if (!openIds.has(b.taskId)) busy.push(b);
+    // tasks edited after their blocks were placed: only these move to hours that suit them
+    const lastPlaced = new Map<string, number>();
+    for (const b of previous)
+      lastPlaced.set(b.taskId, Math.max(lastPlaced.get(b.taskId) ?? 0, b.placedAt));
+    const changed = open
+      .filter((t) => t.updatedAt.getTime() > (lastPlaced.get(t.id) ?? Number.POSITIVE_INFINITY))
+      .map((t) => t.id);
     const result = schedule({
       profile,
       busy,
       tasks: schedulerTasks,
       locked: locked.filter((b) => openIds.has(b.taskId)),
       previous,
+      changed,
       now,
       horizonDays: opts.days,
     });

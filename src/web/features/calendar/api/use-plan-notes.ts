@@ -18,16 +18,25 @@ export function usePlanNotes(userId: string, online: boolean, syncedAt: string |
   });
 }
 
-/** Dismisses a note; with `dropTask`, deletes its task first ("or tell me to drop it"). */
-export function useSettlePlanNote(userId: string) {
+/**
+ * Dismisses a note; with `dropTask`, deletes its task first ("or tell me to drop it"); with
+ * `undo`, puts an automatic move back (the old block returns, as the person's own).
+ * `onDone` runs after (the calendar reads the blocks again).
+ */
+export function useSettlePlanNote(userId: string, onDone?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (opts: { id: string; dropTask?: string | null }) => {
+    mutationFn: async (opts: { id: string; dropTask?: string | null; undo?: boolean }) => {
+      if (opts.undo) {
+        await withSession(() => call("undoPlanNote", { params: { id: opts.id } }));
+        return;
+      }
       if (opts.dropTask)
         await withSession(() => call("deleteTask", { params: { id: opts.dropTask! } }));
       await withSession(() => call("dismissPlanNote", { params: { id: opts.id } }));
     },
     onSettled: () => {
+      onDone?.();
       void queryClient.invalidateQueries({ queryKey: planNotesKey(userId) });
       void queryClient.invalidateQueries({ queryKey: tasksKey(userId) });
     },

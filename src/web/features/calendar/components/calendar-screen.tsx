@@ -118,8 +118,14 @@ export function CalendarScreen({ userId }: { userId: string }) {
   const tasks = useTasks(userId, state.online);
   // a sync may have noticed a block the person removed in their calendar: asked again then
   const notes = usePlanNotes(userId, state.online, state.lastSyncedAt);
-  const settleNote = useSettlePlanNote(userId);
+  const settleNote = useSettlePlanNote(userId, () => void engine.sync());
   const profile = useSchedulingProfile(state.online);
+
+  // a task added, changed or done: Sage re-plans within seconds, so the blocks are read again
+  const tasksUpdatedAt = tasks.dataUpdatedAt;
+  useEffect(() => {
+    if (tasksUpdatedAt > 0) engine.refreshSoon();
+  }, [tasksUpdatedAt, engine]);
 
   // the views each width offers: week on wide screens, 3-day on phones
   useEffect(() => {
@@ -369,6 +375,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
           busy={settleNote.isPending}
           onDismiss={(note) => settleNote.mutate({ id: note.id })}
           onDrop={(note) => settleNote.mutate({ id: note.id, dropTask: note.taskId })}
+          onUndo={(note) => settleNote.mutate({ id: note.id, undo: true })}
         />
         {state.notices.map((n) => (
           <p

@@ -89,6 +89,12 @@ export function EventDialog({ open, event, slot, title, zone, onClose, onSave, o
           <Dialog.Title className="text-lg font-bold text-stone-900">
             {title ?? (event ? "Edit event" : "Add event")}
           </Dialog.Title>
+          {event?.why ? (
+            <p className="mt-1 text-sm text-stone-700">
+              <span className="font-medium">Why here:</span> {event.why}. Move it and it becomes
+              yours — Sage plans around it.
+            </p>
+          ) : null}
           {event?.recurrence && !title ? (
             <p className="mt-1 text-sm text-stone-600">Changes apply to every repeat.</p>
           ) : null}

@@ -106,6 +106,11 @@ export function EventList(props: Props) {
                         </span>
                       ) : null}
                     </div>
+                    {e.why ? (
+                      <p className="mt-1 text-sm text-stone-700">
+                        <span className="font-medium">Why here:</span> {e.why}
+                      </p>
+                    ) : null}
                     {missed ? (
                       <p className="mt-1 text-sm text-stone-700">{MISSED_BLOCK_NOTE}</p>
                     ) : null}

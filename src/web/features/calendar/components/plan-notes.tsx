@@ -6,13 +6,14 @@ type Props = {
   busy: boolean;
   onDismiss: (note: PlanNote) => void;
   onDrop: (note: PlanNote) => void;
+  onUndo: (note: PlanNote) => void;
 };
 
 /**
  * Sage's notes about the plan, above the calendar: what happened, what Sage will do, and the
  * person's choices — keep it (dismiss) or drop the task. Never "missed" or "overdue".
  */
-export function PlanNotes({ notes, online, busy, onDismiss, onDrop }: Props) {
+export function PlanNotes({ notes, online, busy, onDismiss, onDrop, onUndo }: Props) {
   if (notes.length === 0) return null;
   return (
     <ul aria-label="Notes from Sage" className="divide-y divide-sage-100 bg-sage-50">
@@ -23,7 +24,16 @@ export function PlanNotes({ notes, online, busy, onDismiss, onDrop }: Props) {
         >
           <span className="min-w-0 flex-1">{note.text}</span>
           <span className="flex shrink-0 gap-1">
-            {note.taskId ? (
+            {note.undoable ? (
+              <button
+                type="button"
+                className="rounded-lg px-2 py-1 font-medium hover:bg-sage-100 disabled:opacity-60"
+                disabled={!online || busy}
+                onClick={() => onUndo(note)}
+              >
+                Undo
+              </button>
+            ) : note.taskId && note.kind !== "moved" ? (
               <button
                 type="button"
                 className="rounded-lg px-2 py-1 font-medium hover:bg-sage-100 disabled:opacity-60"

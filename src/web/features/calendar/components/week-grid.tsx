@@ -532,6 +532,7 @@ function GridBlock(p: {
         aria-pressed={p.selected}
         data-kind={item.kind}
         data-event-id={item.event.id}
+        title={item.event.why ? `Why here: ${item.event.why}` : undefined}
         className={`flex h-full w-full flex-col overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs shadow-sm select-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-stone-900 ${KIND_STYLE[item.kind]} ${p.selected ? "ring-2 ring-sage-800 [touch-action:none]" : ""} ${p.highlighted ? "ring-2 ring-amber-500" : ""} ${item.readOnly ? "cursor-default" : "cursor-grab"}`}
         style={color}
         onPointerDown={p.onPointerDown}

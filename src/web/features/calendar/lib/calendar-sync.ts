@@ -59,6 +59,9 @@ const pageChains = new Map<string, Promise<unknown>>();
  * are idempotent by client id, updates carry a version, deletes are idempotent). Network and
  * server failures keep the item; a 4xx drops it and says why; a 409 keeps the server's version.
  */
+/** How long after a change the calendar is read again to show Sage's re-plan. */
+export const REPLAN_SETTLE_MS = 2_500;
+
 export class CalendarSync {
   readonly #deps: SyncDeps;
   readonly #store: ReturnType<typeof createLocalStore>;
@@ -68,6 +71,7 @@ export class CalendarSync {
   #again = false;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #retryMs = 0;
+  #followUpTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(deps: SyncDeps) {
     this.#deps = deps;
@@ -216,13 +220,27 @@ export class CalendarSync {
     return this.#running;
   }
 
+  /**
+   * Reads the calendar again in a moment: Sage re-plans by itself within seconds of a change
+   * (an event here, a task, a check-in), and the moved blocks should show without a reload.
+   */
+  refreshSoon(afterMs = REPLAN_SETTLE_MS): void {
+    clearTimeout(this.#followUpTimer);
+    this.#followUpTimer = setTimeout(() => {
+      if (this.#deps.isOnline()) void this.sync();
+    }, afterMs);
+  }
+
   dispose(): void {
     clearTimeout(this.#retryTimer);
+    clearTimeout(this.#followUpTimer);
     this.#listeners.clear();
   }
 
   async #flushThenRefresh(): Promise<void> {
+    const sent = this.#store.readQueue().length > 0;
     if (!(await this.#flush())) return;
+    if (sent) this.refreshSoon();
     try {
       const server = await this.#deps.transport.list();
       this.#rebuildFrom(server);
