@@ -94,3 +94,84 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+for (const width of [375, 1280]) {
+  test.describe(`a plan preview at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 640 ? 800 : 900 } });
+
+    test("proposed blocks are drawn dashed; one thrown back, the rest accepted", async ({
+      page,
+    }, info) => {
+      await signIn(page, uniqueEmail("preview"));
+      await call(page, "POST", "/api/tasks", { title: "Write the brief", estimateMinutes: 40 });
+      await call(page, "POST", "/api/tasks", {
+        title: "Call the printer",
+        estimateMinutes: 20,
+        energy: "low",
+      });
+      await page.goto("/calendar");
+      await expect(page.getByText("Online", { exact: true })).toBeVisible();
+      if (width < 640) await page.getByRole("tab", { name: "Tasks & plan" }).click();
+      const answered = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === "/api/plan" && r.request().method() === "POST",
+      );
+      await page.getByRole("button", { name: "Preview plan" }).click();
+      type P = { taskId: string; start: string; end: string; kept: boolean };
+      const proposed = ((await (await answered).json()).placed as P[])
+        .filter((p) => !p.kept)
+        .sort((a, b) => a.start.localeCompare(b.start));
+      const proposal = page.getByRole("region", { name: /Proposed plan/ });
+      await expect(
+        proposal.getByRole("heading", { name: /Proposed plan — nothing is in your calendar yet/ }),
+      ).toBeFocused();
+      const items = proposal.getByRole("list", { name: "Proposed blocks" }).getByRole("listitem");
+      await expect(items).toHaveCount(2);
+      // nothing written yet
+      expect(await blocks(page)).toEqual([]);
+      await expectAccessible(page);
+
+      const thrownTitle = (await items.first().locator("span.font-semibold").textContent())!;
+      await items
+        .first()
+        .getByRole("button", { name: /^Throw back/ })
+        .click();
+      await expect(
+        items.first().getByRole("button", { name: /^Keep it after all/ }),
+      ).toHaveAttribute("aria-pressed", "true");
+      await page.screenshot({ path: info.outputPath(`proposal-${width}.png`), fullPage: true });
+      await proposal.getByRole("button", { name: "Accept 1 of 2" }).click();
+      await expect(proposal).toHaveCount(0);
+      // the week view shows the plan: on a phone it switches to the calendar tab
+      if (width < 640)
+        await expect(page.getByRole("tab", { name: "Calendar" })).toHaveAttribute(
+          "aria-selected",
+          "true",
+        );
+      else
+        await expect(
+          page.getByRole("heading", { name: /Your plan for the next 7 days/ }),
+        ).toBeVisible();
+
+      const written = await blocks(page);
+      // the kept block is where it was proposed; the thrown-back task has time elsewhere
+      const [thrown, kept] = proposed as [P, P];
+      expect(
+        written.some(
+          (b) => b.task_id === kept.taskId && b.start_time === new Date(kept.start).toISOString(),
+        ),
+      ).toBe(true);
+      const again = written.filter((b) => b.task_id === thrown.taskId);
+      expect(again.length).toBeGreaterThan(0);
+      for (const b of again)
+        expect(
+          Date.parse(b.end_time) <= Date.parse(thrown.start) ||
+            Date.parse(b.start_time) >= Date.parse(thrown.end),
+        ).toBe(true);
+      if (width >= 640) {
+        await expect(page.locator('[data-kind="proposed"]')).toHaveCount(0);
+      }
+      expect(thrownTitle.length).toBeGreaterThan(0);
+      await page.screenshot({ path: info.outputPath(`accepted-${width}.png`), fullPage: true });
+    });
+  });
+}

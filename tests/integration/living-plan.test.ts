@@ -255,3 +255,101 @@ describe("a plan preview", () => {
     );
   });
 });
+
+describe("accepting a proposal, block by block", () => {
+  it("accepted blocks are written where proposed; a thrown-back time never comes back", async () => {
+    const s = await person();
+    await addTask(s, { title: "Write", estimateMinutes: 150 });
+    await addTask(s, { title: "Read", estimateMinutes: 30 });
+    const proposal = (await inject(s, "POST", "/api/plan", { days: 5, preview: true })).json();
+    const placed = proposal.placed as Placed[];
+    const thrown = placed[0]!;
+    const accept = placed.slice(1).map(({ taskId, start, end }) => ({ taskId, start, end }));
+    const reject = [{ taskId: thrown.taskId, start: thrown.start, end: thrown.end }];
+    const res = await inject(s, "POST", "/api/plan/accept", { days: 5, accept, reject });
+    expect(res.statusCode).toBe(200);
+    const written = await blocks(s);
+    // every accepted block is there exactly as proposed
+    for (const a of accept)
+      expect(
+        written.some(
+          (w) => w.task_id === a.taskId && w.start_time === new Date(a.start).toISOString(),
+        ),
+      ).toBe(true);
+    // the thrown-back task found other time, not overlapping what was thrown back
+    const again = written.filter((w) => w.task_id === thrown.taskId);
+    const minutes = (es: Event[]) =>
+      es.reduce((m, e) => m + (Date.parse(e.end_time) - Date.parse(e.start_time)) / 60_000, 0);
+    const need = placed
+      .filter((p) => p.taskId === thrown.taskId)
+      .reduce((m, p) => m + (Date.parse(p.end) - Date.parse(p.start)) / 60_000, 0);
+    expect(minutes(again)).toBe(need);
+    for (const w of again)
+      expect(
+        Date.parse(w.end_time) <= Date.parse(thrown.start) ||
+          Date.parse(w.start_time) >= Date.parse(thrown.end),
+      ).toBe(true);
+    // and later plans (automatic ones too) never put it back there
+    await plan(s);
+    await settle();
+    for (const w of (await blocks(s)).filter((e) => e.task_id === thrown.taskId))
+      expect(
+        Date.parse(w.end_time) <= Date.parse(thrown.start) ||
+          Date.parse(w.start_time) >= Date.parse(thrown.end),
+      ).toBe(true);
+  });
+
+  it("accepting everything writes what the preview proposed; another person's task is ignored", async () => {
+    const s = await person();
+    const other = await person();
+    const theirs = await addTask(other, { title: "Theirs", estimateMinutes: 30 });
+    await addTask(s, { title: "Write", estimateMinutes: 60 });
+    const proposal = (await inject(s, "POST", "/api/plan", { days: 5, preview: true })).json();
+    const accept = (proposal.placed as Placed[]).map(({ taskId, start, end }) => ({
+      taskId,
+      start,
+      end,
+    }));
+    const forged = { taskId: theirs.id, start: accept[0]!.start, end: accept[0]!.end };
+    const res = (
+      await inject(s, "POST", "/api/plan/accept", { days: 5, accept: [...accept, forged] })
+    ).json();
+    expect(res.placed.map((p: Placed) => [p.taskId, p.start])).toEqual(
+      accept.map((a) => [a.taskId, a.start]),
+    );
+    expect((await blocks(s)).map((b) => b.task_id)).not.toContain(theirs.id);
+    expect(await blocks(other)).toEqual([]);
+  });
+
+  it("refuses a malformed decision with 400 naming the field", async () => {
+    const s = await person();
+    const bad = async (body: object) => (await inject(s, "POST", "/api/plan/accept", body)).json();
+    expect(
+      (
+        await bad({
+          days: 5,
+          accept: [{ taskId: "x", start: "2031-03-03T09:00:00Z", end: "2031-03-03T10:00:00Z" }],
+        })
+      ).error,
+    ).toMatch(/taskId/);
+    expect(
+      (
+        await bad({
+          days: 5,
+          accept: [{ taskId: randomUUID(), start: "monday", end: "2031-03-03T10:00:00Z" }],
+        })
+      ).error,
+    ).toMatch(/start/);
+    expect(
+      (
+        await bad({
+          days: 5,
+          accept: [
+            { taskId: randomUUID(), start: "2031-03-03T10:00:00Z", end: "2031-03-03T09:00:00Z" },
+          ],
+        })
+      ).error,
+    ).toMatch(/end after it starts/);
+    expect((await inject(s, "POST", "/api/plan/accept", { days: 5 })).statusCode).toBe(400);
+  });
+});

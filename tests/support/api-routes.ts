@@ -125,6 +125,10 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   "GET /api/calendar-token": { access: "signed-in" },
   "POST /api/plan": { access: "signed-in", body: () => ({ days: 7 }), emptyBodyValid: true },
   "GET /api/plan/profile": { access: "signed-in" },
+  "POST /api/plan/accept": {
+    access: "signed-in",
+    body: () => ({ days: 7, accept: [], reject: [] }),
+  },
   "POST /api/plan/undo": {
     access: "signed-in",
     body: () => ({ created: ["7d8e0b4a-1c8e-4f5a-9a55-3b1c2f0e9d11"], removed: [] }),

@@ -47,6 +47,7 @@ export const endpoints = {
   updateTask: { method: "PUT", path: "/api/tasks/:id", auth: "signed-in" },
   deleteTask: { method: "DELETE", path: "/api/tasks/:id", auth: "signed-in" },
   plan: { method: "POST", path: "/api/plan", auth: "signed-in" },
+  acceptPlan: { method: "POST", path: "/api/plan/accept", auth: "signed-in" },
   getPlanProfile: { method: "GET", path: "/api/plan/profile", auth: "signed-in" },
   undoPlan: { method: "POST", path: "/api/plan/undo", auth: "signed-in" },
   listPlanNotes: { method: "GET", path: "/api/plan/notes", auth: "signed-in" },

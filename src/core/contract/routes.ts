@@ -68,6 +68,7 @@ import {
 import { ensureProfileResponse, profileResponse, updateProfileRequest } from "./profile.ts";
 import {
   createTaskRequest,
+  planAcceptRequest,
   planRequest,
   planResponse,
   planUndoRequest,
@@ -169,6 +170,7 @@ export const routes = {
   plan: { body: planRequest, bodyOptional: true, responses: { 200: planResponse } },
   getPlanProfile: { responses: { 200: planProfileResponse } },
   undoPlan: { body: planUndoRequest, responses: { 200: planUndoResponse } },
+  acceptPlan: { body: planAcceptRequest, responses: { 200: planResponse } },
   listPlanNotes: { responses: { 200: planNotesResponse } },
   dismissPlanNote: { params: idParam, responses: { 204: empty } },
   undoPlanNote: { params: idParam, responses: { 204: empty } },

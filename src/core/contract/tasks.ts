@@ -113,6 +113,38 @@ export function withWhy(why: string | null | undefined, description: string | nu
 /** A plan writes at most this many blocks (the scheduler's horizon is four weeks). */
 export const MAX_PLAN_CHANGES = 2000;
 
+/** A block of a proposal (POST /api/plan with preview), as the person decided on it. */
+const proposedBlock = z.strictObject({
+  taskId: z.uuid("taskId must be a task id"),
+  start: z.iso.datetime({ offset: true, error: "start must be an ISO date-time" }),
+  end: z.iso.datetime({ offset: true, error: "end must be an ISO date-time" }),
+});
+export type ProposedBlock = z.infer<typeof proposedBlock>;
+
+/** At most this many blocks are thrown back and remembered per person (the newest). */
+export const MAX_AVOIDED = 200;
+
+/**
+ * POST /api/plan/accept: the proposal as the person decided — the blocks they accept stay
+ * where proposed (if they still fit), the ones they throw back are never proposed there again
+ * for that task, and the plan is written.
+ */
+export const planAcceptRequest = z
+  .strictObject({
+    days: planRequest.shape.days,
+    accept: z
+      .array(proposedBlock)
+      .max(MAX_PLAN_CHANGES, `accept holds at most ${MAX_PLAN_CHANGES} blocks`),
+    reject: z
+      .array(proposedBlock)
+      .max(MAX_AVOIDED, `reject holds at most ${MAX_AVOIDED} blocks`)
+      .default([]),
+  })
+  .refine((b) => [...b.accept, ...b.reject].every((p) => Date.parse(p.end) > Date.parse(p.start)), {
+    message: "every block must end after it starts",
+    path: ["accept"],
+  });
+
 /** POST /api/plan/undo: the `changes` of the plan to undo. */
 export const planUndoRequest = z.strictObject({
   created: z.array(z.uuid("created must hold event ids")).max(MAX_PLAN_CHANGES),

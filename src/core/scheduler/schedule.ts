@@ -303,7 +303,9 @@ export function schedule(input: ScheduleInput): ScheduleResult {
     function keepPrevious(task: SchedulerTask, need: number, blocks: Block[]): number {
       if (blocks.length === 0) return 0;
       const total = blocks.reduce((s, b) => s + (b.end - b.start) / MINUTE, 0);
-      if (total !== need) return 0; // the task changed: plan it afresh
+      // more than it needs: its estimate shrank, plan it afresh; less (it grew, or the person
+      // threw a block back): keep what fits and place the rest
+      if (total > need) return 0;
       let minutes = 0;
       for (const b of [...blocks].sort((x, y) => x.start - y.start)) {
         const day = dayOf(b.start);

@@ -11,6 +11,7 @@ import {
   domainContexts,
   messages,
   planNotes,
+  planStates,
   profiles,
   sessions,
   tasks,
@@ -82,6 +83,9 @@ export async function exportAccount(
       usageLogs: await db.select().from(usageLogs).where(byUser(usageLogs)),
       activityLogs: await db.select().from(activityLogs).where(byUser(activityLogs)),
       planNotes: await db.select().from(planNotes).where(byUser(planNotes)),
+      // whether Sage keeps the plan, its horizon, language and the times thrown back
+      planState:
+        (await db.select().from(planStates).where(byUser(planStates)))[0] ?? null,
       // a deleted task's tombstone holds no words of the person's (its title is cleared)
       tasks: await db
         .select()

@@ -630,5 +630,13 @@ export const planStates = pgTable("plan_states", {
   horizonDays: integer("horizon_days").notNull().default(7),
   /** The language the person planned in last: automatic notes and reasons are said in it. */
   locale: text("locale").notNull().default("en-US"),
+  /**
+   * Times the person threw back from a proposed plan, per task: no plan puts that task there
+   * again. Bounded (plan-tasks.ts keeps the newest MAX_AVOIDED, and drops those past).
+   */
+  avoid: jsonb("avoid")
+    .$type<{ taskId: string; start: string; end: string }[]>()
+    .notNull()
+    .default([]),
   plannedAt: timestamp("planned_at", { withTimezone: true }).notNull().defaultNow(),
 });

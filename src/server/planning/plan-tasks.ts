@@ -6,8 +6,10 @@ import { expandWithExceptions } from "../../core/calendar/occurrences.ts";
 import { LIMITS } from "../../core/contract/calendar.ts";
 import { type SchedulingProfile, schedulingProfile } from "../../core/contract/productivity.ts";
 import {
+  MAX_AVOIDED,
   PLANNED_BLOCK_DESCRIPTION,
   type PlanResponse,
+  type ProposedBlock,
   TASK_LIMITS,
 } from "../../core/contract/tasks.ts";
 import { toSchedulerProfile } from "../../core/scheduler/from-scheduling-profile.ts";
@@ -27,7 +29,7 @@ import { userTimeZone } from "../calendar/list-events.ts";
 import { connectedBusy } from "../connections/list-external-occurrences.ts";
 import type { Db } from "../db/client.ts";
 import { lockUserWrites } from "../db/lock-user-writes.ts";
-import { calendarEvents, domainContexts, tasks } from "../db/schema.ts";
+import { calendarEvents, domainContexts, planStates, tasks } from "../db/schema.ts";
 
 const DAY = 86_400_000;
 
@@ -82,7 +84,19 @@ type Labelled = Interval & { title?: string };
 
 export async function planTasks(
   db: Db,
-  opts: { userId: string; days: number; now: Date; locale?: string; preview?: boolean },
+  opts: {
+    userId: string;
+    days: number;
+    now: Date;
+    locale?: string;
+    preview?: boolean;
+    /**
+     * A proposal as the person decided on it (POST /api/plan/accept): for the tasks it names,
+     * the accepted blocks stand in for their current ones (kept where they still fit), and the
+     * thrown-back times are remembered so no plan puts that task there again.
+     */
+    decided?: { accept: ProposedBlock[]; reject: ProposedBlock[] };
+  },
 ): Promise<PlanOutcome> {
   const now = opts.now.getTime();
   const horizonEnd = now + (opts.days + 1) * DAY;
@@ -118,10 +132,17 @@ export async function planTasks(
         ),
       );
     const profile = toSchedulerProfile(stored, timezone);
+    const avoid = await avoidedTimes(tx, {
+      userId: opts.userId,
+      now,
+      decided: opts.decided,
+      write: !opts.preview,
+    });
 
     const busy: Labelled[] = [];
     const locked: (Block & { title: string })[] = [];
-    const previous: (Block & { eventId: string; why: string | null; placedAt: number })[] = [];
+    const previous: (Block & { eventId: string | null; why: string | null; placedAt: number })[] =
+      [];
     for (const row of rows) {
       const isBlock = row.taskId !== null;
       const end = (row.endTime ?? row.startTime).getTime();
@@ -167,6 +188,8 @@ export async function planTasks(
     // a deleted task (an assistant's Undo leaves them to their own cards) are stale and go
     const openIds = new Set(schedulerTasks.map((t) => t.id));
     for (const b of locked) if (!openIds.has(b.taskId)) busy.push(b);
+    // blocks of tasks the person decided on that they did not accept: removed
+    const undecided = opts.decided ? decide(previous, opts.decided, { openIds, now }) : [];
     // tasks edited after their blocks were placed: only these move to hours that suit them
     const lastPlaced = new Map<string, number>();
     for (const b of previous)
@@ -181,6 +204,7 @@ export async function planTasks(
       locked: locked.filter((b) => openIds.has(b.taskId)),
       previous,
       changed,
+      avoid,
       now,
       horizonDays: opts.days,
     });
@@ -200,7 +224,7 @@ export async function planTasks(
       const end = new Date(b.end).toISOString();
       const task = byTask.get(b.taskId)!;
       const why = () => whySentence(whyFacts(b, schedulerTask.get(b.taskId)!, profile), say);
-      if (existing) {
+      if (existing?.eventId) {
         kept.delete(key(b));
         placed.push({
           taskId: b.taskId,
@@ -231,7 +255,10 @@ export async function planTasks(
         taskId: task.id,
       });
     }
-    const staleBlocks = [...kept.values()];
+    const staleBlocks = [
+      ...[...kept.values()].flatMap((b) => (b.eventId ? [{ ...b, eventId: b.eventId }] : [])),
+      ...undecided,
+    ];
     const moves = describeMoves({
       stale: staleBlocks,
       placed: result.placed.flatMap((b, i) =>
@@ -284,6 +311,65 @@ export async function planTasks(
 }
 
 const MINUTE = 60_000;
+
+/**
+ * The proposal the person decided on replaces, for each task it names, that task's current
+ * blocks: an accepted block that is one of them keeps its event; the others are new.
+ */
+function decide(
+  previous: (Block & { eventId: string | null; why: string | null; placedAt: number })[],
+  decided: { accept: ProposedBlock[]; reject: ProposedBlock[] },
+  ctx: { openIds: Set<string>; now: number },
+): (Block & { eventId: string })[] {
+  const named = new Set([...decided.accept, ...decided.reject].map((b) => b.taskId));
+  const current = new Map(previous.map((b) => [`${b.taskId}|${b.start}|${b.end}`, b]));
+  const stay = previous.filter((b) => !named.has(b.taskId));
+  const accepted = decided.accept
+    .map((b) => ({ taskId: b.taskId, start: Date.parse(b.start), end: Date.parse(b.end) }))
+    .filter((b) => ctx.openIds.has(b.taskId) && b.start > ctx.now)
+    .map(
+      (b) =>
+        current.get(`${b.taskId}|${b.start}|${b.end}`) ?? {
+          ...b,
+          eventId: null,
+          why: null,
+          placedAt: 0,
+        },
+    );
+  const notAccepted = previous.filter((b) => named.has(b.taskId) && !accepted.includes(b));
+  previous.length = 0;
+  previous.push(...stay, ...accepted);
+  return notAccepted.flatMap((b) => (b.eventId ? [{ ...b, eventId: b.eventId }] : []));
+}
+
+/**
+ * The times thrown back that still matter (not yet past), with the newly thrown-back ones
+ * remembered (newest MAX_AVOIDED) when the plan is written.
+ */
+async function avoidedTimes(
+  tx: Db,
+  opts: {
+    userId: string;
+    now: number;
+    decided: { reject: ProposedBlock[] } | undefined;
+    write: boolean;
+  },
+): Promise<Block[]> {
+  const [state] = await tx
+    .select({ avoid: planStates.avoid })
+    .from(planStates)
+    .where(eq(planStates.userId, opts.userId));
+  const all = [...(state?.avoid ?? []), ...(opts.decided?.reject ?? [])]
+    .filter((a) => Date.parse(a.end) > opts.now)
+    .slice(-MAX_AVOIDED);
+  if (opts.write && opts.decided && opts.decided.reject.length > 0) {
+    await tx
+      .insert(planStates)
+      .values({ userId: opts.userId, avoid: all })
+      .onConflictDoUpdate({ target: planStates.userId, set: { avoid: all } });
+  }
+  return all.map((a) => ({ taskId: a.taskId, start: Date.parse(a.start), end: Date.parse(a.end) }));
+}
 
 /**
  * What each task whose blocks a plan removed went through, and why, from facts only: an event

@@ -53,6 +53,39 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
     limited,
   );
 
+  // a proposal as the person decided on it: accepted blocks stay, thrown-back times never
+  // come back for that task, and the plan is written (Undo plan takes `changes`)
+  defineRoute(
+    app,
+    ctx,
+    "acceptPlan",
+    async ({ user, body: { days, accept, reject }, request }) => {
+      const userId = user.id;
+      const locale = localeFrom(request.headers["accept-language"]);
+      const {
+        changes,
+        moves: _moves,
+        ...plan
+      } = await planTasks(ctx.db, {
+        userId,
+        days,
+        now: ctx.now(),
+        locale,
+        decided: { accept, reject },
+      });
+      await rememberPlan(ctx.db, { userId, days, locale });
+      await pushAllBlocks(
+        { db: ctx.db, config: ctx.config, now: ctx.now, log: request.log, google: ctx.google },
+        { userId },
+      );
+      return {
+        ...plan,
+        changes: { created: changes.created, removed: changes.removed.map((r) => r.id) },
+      };
+    },
+    limited,
+  );
+
   // what Sage tells the person about their plan (a block they removed in their calendar…)
   defineRoute(app, ctx, "listPlanNotes", async ({ user }) => ({
     notes: await listPlanNotes(ctx.db, user.id),

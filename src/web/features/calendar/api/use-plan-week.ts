@@ -20,3 +20,39 @@ export function usePlanWeek(userId: string, onPlanned: (plan: PlanResponse) => v
     },
   });
 }
+
+/** A block of a proposal, as the person decides on it. */
+export type Proposed = PlanResponse["placed"][number];
+
+/** POST /api/plan with `preview`: where the blocks would go; nothing is written. */
+export function usePreviewPlan() {
+  return useMutation({
+    mutationFn: () => withSession(() => call("plan", { body: { days: PLAN_DAYS, preview: true } })),
+  });
+}
+
+/**
+ * POST /api/plan/accept: the proposal as decided — the blocks kept stay where proposed, the
+ * ones thrown back are never proposed there again for that task — written like a plan.
+ */
+export function useAcceptPlan(userId: string, onPlanned: (plan: PlanResponse) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: { accept: Proposed[]; reject: Proposed[] }) => {
+      const pick = ({ taskId, start, end }: Proposed) => ({ taskId, start, end });
+      return withSession(() =>
+        call("acceptPlan", {
+          body: {
+            days: PLAN_DAYS,
+            accept: decision.accept.map(pick),
+            reject: decision.reject.map(pick),
+          },
+        }),
+      );
+    },
+    onSuccess: (plan) => {
+      onPlanned(plan);
+      void queryClient.invalidateQueries({ queryKey: tasksKey(userId) });
+    },
+  });
+}

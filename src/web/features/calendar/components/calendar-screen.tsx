@@ -27,6 +27,7 @@ import { DeleteEventDialog } from "./delete-event-dialog.tsx";
 import { EventDialog } from "./event-dialog.tsx";
 import { EventList } from "./event-list.tsx";
 import { PlanNotes } from "./plan-notes.tsx";
+import { proposalKey } from "./plan-proposal.tsx";
 import { ScopeDialog } from "./scope-dialog.tsx";
 import { SyncStatus } from "./sync-status.tsx";
 import { TasksSection } from "./tasks-section.tsx";
@@ -113,6 +114,10 @@ export function CalendarScreen({ userId }: { userId: string }) {
   }>({ open: false, item: null, slot: null });
   const [pending, setPending] = useState<Pending | null>(null);
   const [plan, setPlan] = useState<PlanResponse | null>(null);
+  const [proposal, setProposal] = useState<{
+    plan: PlanResponse;
+    thrown: ReadonlySet<string>;
+  } | null>(null);
   const [undoing, setUndoing] = useState(false);
   const [deleting, setDeleting] = useState<LocalEvent | null>(null);
   const tasks = useTasks(userId, state.online);
@@ -141,14 +146,20 @@ export function CalendarScreen({ userId }: { userId: string }) {
   const first = view === "week" ? weekStart(anchor) : anchor;
   const days = useMemo(() => daysFrom(first, count), [first, count]);
   const connected = useWeekConnectedEvents(userId, state.online, days, zone);
-  const grid = useMemo(
-    () => layoutDays([...state.events, ...(connected.data ?? [])], days, zone),
-    [state.events, connected.data, days, zone],
-  );
-  const taskTitles = useMemo(
+  const taskTitleOf = useMemo(
     () => new Map((tasks.data ?? []).map((t) => [t.id, t.title])),
     [tasks.data],
   );
+  // a proposal's new blocks, drawn dashed until accepted (thrown-back ones are not drawn)
+  const proposed = useMemo(
+    () => (proposal ? proposedEvents(proposal.plan, proposal.thrown, taskTitleOf) : []),
+    [proposal, taskTitleOf],
+  );
+  const grid = useMemo(
+    () => layoutDays([...state.events, ...(connected.data ?? []), ...proposed], days, zone),
+    [state.events, connected.data, proposed, days, zone],
+  );
+  const taskTitles = taskTitleOf;
   const taskEnergy = useMemo(
     () => new Map((tasks.data ?? []).map((t) => [t.id, t.energy])),
     [tasks.data],
@@ -267,6 +278,13 @@ export function CalendarScreen({ userId }: { userId: string }) {
         setPlan(p);
         setTab("calendar");
         setMessage(`Planned ${p.placed.length} blocks; the new ones are outlined in the calendar.`);
+      }}
+      onProposal={(p) => {
+        setProposal(p);
+        if (p && p.thrown.size === 0)
+          setMessage(
+            `Sage proposes ${p.plan.placed.filter((b) => !b.kept).length} new blocks, drawn dashed in the calendar. Nothing is written until you accept.`,
+          );
       }}
     />
   );
@@ -422,7 +440,10 @@ export function CalendarScreen({ userId }: { userId: string }) {
             onChange={(item, start, end) => change(item, moved(item.event, start, end))}
             onCreate={(start, end) => setDialog({ open: true, item: null, slot: { start, end } })}
             onOpen={(item) => {
-              if (item.readOnly) setMessage(`${itemLabel(item, zone)}.`);
+              if (item.readOnly)
+                setMessage(
+                  `${itemLabel(item, zone)}.${item.event.why ? ` Why here: ${item.event.why}.` : ""}`,
+                );
               else setDialog({ open: true, item, slot: null });
             }}
             onSwipe={step}
@@ -543,4 +564,31 @@ function Legend({ hasProfile }: { hasProfile: boolean }) {
       )}
     </span>
   );
+}
+
+/**
+ * The new blocks of a proposal as read-only calendar items (source "proposed"): drawn dashed,
+ * never stored, gone when the proposal is accepted or discarded.
+ */
+function proposedEvents(
+  plan: PlanResponse,
+  thrown: ReadonlySet<string>,
+  titles: ReadonlyMap<string, string>,
+): LocalEvent[] {
+  return plan.placed
+    .filter((b) => !b.kept && !thrown.has(proposalKey(b)))
+    .map((b) => {
+      const event = {
+        id: `proposed-${proposalKey(b)}`,
+        title: titles.get(b.taskId) ?? "A task",
+        startTime: b.start,
+        endTime: b.end,
+        allDay: false,
+        priority: "medium" as const,
+        version: 0,
+        why: b.why,
+        taskId: b.taskId,
+      };
+      return Object.assign(event, { source: "proposed", readOnly: true }) as unknown as LocalEvent;
+    });
 }

@@ -3,10 +3,11 @@ import { useMemo, useState } from "react";
 import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
 import type { PlanResponse, Task, TaskInput } from "../../../../core/contract/tasks.ts";
 import { Button } from "../../../components/button.tsx";
-import { usePlanWeek } from "../api/use-plan-week.ts";
+import { type Proposed, useAcceptPlan, usePlanWeek, usePreviewPlan } from "../api/use-plan-week.ts";
 import { useTaskMutations } from "../api/use-task-mutations.ts";
 import { TASKS_OFFLINE, taskErrorMessage } from "../lib/task-messages.ts";
 import { DeleteTaskDialog } from "./delete-task-dialog.tsx";
+import { PlanProposal, proposalKey } from "./plan-proposal.tsx";
 import { PlanResult } from "./plan-result.tsx";
 import { TaskDialog } from "./task-dialog.tsx";
 import { TaskItem } from "./task-item.tsx";
@@ -28,6 +29,10 @@ type Props = {
    * summary of it goes too, so it never lists blocks that are no longer there.
    */
   standingPlan?: PlanResponse | null | undefined;
+  /** Told of the proposal on show (null when it is accepted or discarded): the grid draws it. */
+  onProposal?:
+    | ((proposal: { plan: PlanResponse; thrown: ReadonlySet<string> } | null) => void)
+    | undefined;
 };
 
 /** Next planned block per task: the earliest start still ahead. */
@@ -55,6 +60,7 @@ export function TasksSection({
   onPlan,
   flat,
   standingPlan,
+  onProposal,
 }: Props) {
   const { create, update, setStatus, remove } = useTaskMutations(userId);
   const plan = usePlanWeek(userId, (result) => {
@@ -65,6 +71,21 @@ export function TasksSection({
   const [result, setResult] = useState<{ n: number; plan: PlanResponse | null }>({
     n: 0,
     plan: null,
+  });
+  // a proposal on show, and the new blocks the person threw back from it
+  const [proposal, setProposal] = useState<{ plan: PlanResponse; thrown: Set<string> } | null>(
+    null,
+  );
+  const showProposal = (next: { plan: PlanResponse; thrown: Set<string> } | null) => {
+    setProposal(next);
+    onProposal?.(next);
+  };
+  const preview = usePreviewPlan();
+  const accept = useAcceptPlan(userId, (result) => {
+    showProposal(null);
+    setResult((r) => ({ n: r.n + 1, plan: result }));
+    onPlanned();
+    onPlan?.(result);
   });
   const [dialog, setDialog] = useState<{ open: boolean; task: Task | null }>({
     open: false,
@@ -110,9 +131,26 @@ export function TasksSection({
             Add task
           </Button>
           <Button
+            variant="secondary"
+            disabled={!online || preview.isPending || plan.isPending}
+            onClick={() => {
+              setActionError(null);
+              accept.reset();
+              preview.mutate(undefined, {
+                onSuccess: (data) => {
+                  setResult((r) => ({ ...r, plan: null }));
+                  showProposal({ plan: data, thrown: new Set() });
+                },
+              });
+            }}
+          >
+            {preview.isPending ? "Proposing…" : "Preview plan"}
+          </Button>
+          <Button
             disabled={!online || plan.isPending}
             onClick={() => {
               setActionError(null);
+              showProposal(null);
               plan.mutate(undefined, {
                 onSuccess: (data) => setResult((r) => ({ n: r.n + 1, plan: data })),
               });
@@ -148,6 +186,37 @@ export function TasksSection({
             ×
           </button>
         </div>
+      ) : null}
+
+      {preview.error ? (
+        <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          Couldn't propose a plan: {taskErrorMessage(preview.error)}
+        </p>
+      ) : null}
+      {proposal ? (
+        <PlanProposal
+          proposal={proposal.plan}
+          thrown={proposal.thrown}
+          titles={titles}
+          zone={zone}
+          online={online}
+          busy={accept.isPending}
+          error={accept.error ? `Couldn't add the plan: ${taskErrorMessage(accept.error)}` : null}
+          onToggle={(b: Proposed) => {
+            const thrown = new Set(proposal.thrown);
+            const key = proposalKey(b);
+            if (thrown.has(key)) thrown.delete(key);
+            else thrown.add(key);
+            showProposal({ plan: proposal.plan, thrown });
+          }}
+          onAccept={() =>
+            accept.mutate({
+              accept: proposal.plan.placed.filter((b) => !proposal.thrown.has(proposalKey(b))),
+              reject: proposal.plan.placed.filter((b) => proposal.thrown.has(proposalKey(b))),
+            })
+          }
+          onDiscard={() => showProposal(null)}
+        />
       ) : null}
 
       {result.plan && (standingPlan === undefined || standingPlan === result.plan) ? (

@@ -503,6 +503,7 @@ const KIND_STYLE = {
   user: "border-sky-700 bg-sky-50 text-sky-950",
   sage: "border-sage-700 bg-sage-50 text-sage-950",
   external: "border-stone-500 bg-white text-stone-900",
+  proposed: "border-2 border-dashed border-amber-700 bg-amber-50 text-amber-950",
 } as const;
 
 function GridBlock(p: {
@@ -546,6 +547,7 @@ function GridBlock(p: {
         <span className="truncate text-[11px] opacity-80">
           {time}
           {item.kind === "sage" ? ` · Sage${p.energy ? ` · ${p.energy} energy` : ""}` : ""}
+          {item.kind === "proposed" ? " · proposed" : ""}
           {item.seriesId ? " · repeats" : ""}
           {p.pending ? " · not synced" : ""}
         </span>

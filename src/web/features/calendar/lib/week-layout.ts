@@ -4,7 +4,7 @@ import type { SchedulingProfile } from "../../../../core/contract/productivity.t
 import { agenda } from "./agenda.ts";
 
 /** Whose an item is: the person's, Sage's planned block, or a connected calendar's (read only). */
-export type ItemKind = "user" | "sage" | "external";
+export type ItemKind = "user" | "sage" | "external" | "proposed";
 
 /** One occurrence as the week grid draws it. */
 export type GridItem = {
@@ -40,6 +40,8 @@ function kindOf(e: LocalEvent): { kind: ItemKind; readOnly: boolean; color: stri
   if (extra.source === "external") {
     return { kind: "external", readOnly: extra.readOnly ?? true, color: extra.color ?? null };
   }
+  // a block of a plan proposal, not written yet (calendar-screen.tsx)
+  if (extra.source === "proposed") return { kind: "proposed", readOnly: true, color: null };
   // Sage's own are the blocks it planned for a task; an event the assistant added on the
   // person's word ("add dentist Tuesday 3pm") is the person's
   return { kind: isSageBlock(e) ? "sage" : "user", readOnly: false, color: null };
@@ -136,6 +138,7 @@ export function itemLabel(item: GridItem, zone: string, taskTitle?: string): str
   const parts = [item.event.title, when];
   if (item.kind === "sage") parts.push(`planned by Sage${taskTitle ? ` for ${taskTitle}` : ""}`);
   if (item.kind === "external") parts.push("from a connected calendar, read only");
+  if (item.kind === "proposed") parts.push("proposed by Sage, not in your calendar yet");
   if (item.seriesId) parts.push("repeats");
   if (item.overlaps) parts.push("overlaps another event");
   return parts.join(", ");

@@ -1,0 +1,1 @@
+ALTER TABLE "plan_states" ADD COLUMN "avoid" jsonb DEFAULT '[]'::jsonb NOT NULL;
