@@ -9,6 +9,7 @@ import type {
   WorkStyle,
 } from "../contract/productivity.ts";
 import { STRATEGY_IDS } from "../contract/productivity.ts";
+import { fitPeakIntoHours } from "../plan-profile/fit-peak.ts";
 
 export type { SchedulingProfile } from "../contract/productivity.ts";
 
@@ -177,8 +178,10 @@ const roundDownTo = (value: number, step: number) => Math.floor(value / step) * 
  * combination of answers gives a valid profile (the free-text answer does not change it).
  */
 export function buildSchedulingProfile(answers: ProductivityAnswers): SchedulingProfile {
-  const energyWindows = ENERGY_WINDOWS[answers.peak_time].map((w) => ({ ...w }));
-  const workingHours = workingHoursFor(answers.typical_day, energyWindows);
+  const workingHours = workingHoursFor(answers.typical_day, ENERGY_WINDOWS[answers.peak_time]);
+  // a peak the working hours cannot reach (5–8 AM for a 9-to-3 day) moves inside them, so
+  // the profile never promises hard work at an hour the person does not work (issue 26)
+  const energyWindows = fitPeakIntoHours(ENERGY_WINDOWS[answers.peak_time], workingHours).windows;
   const rhythm = FOCUS_RHYTHMS[answers.work_style];
   const strategies = strategiesFor(answers);
   const has = (id: StrategyId) => strategies.includes(id);
