@@ -11,6 +11,7 @@ import {
   domainContexts,
   messages,
   planNotes,
+  planProfiles,
   profiles,
   sessions,
   tasks,
@@ -82,6 +83,8 @@ export async function exportAccount(
       usageLogs: await db.select().from(usageLogs).where(byUser(usageLogs)),
       activityLogs: await db.select().from(activityLogs).where(byUser(activityLogs)),
       planNotes: await db.select().from(planNotes).where(byUser(planNotes)),
+      // "How you work" as the person edited it (null profile: it follows the questionnaire)
+      planProfile: (await db.select().from(planProfiles).where(byUser(planProfiles)))[0] ?? null,
       // a deleted task's tombstone holds no words of the person's (its title is cleared)
       tasks: await db
         .select()

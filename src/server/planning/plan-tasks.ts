@@ -3,13 +3,11 @@ import { and, count, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { seriesOf } from "../../core/calendar/event-series.ts";
 import { expandWithExceptions } from "../../core/calendar/occurrences.ts";
 import { LIMITS } from "../../core/contract/calendar.ts";
-import { type SchedulingProfile, schedulingProfile } from "../../core/contract/productivity.ts";
 import {
   PLANNED_BLOCK_DESCRIPTION,
   type PlanResponse,
   TASK_LIMITS,
 } from "../../core/contract/tasks.ts";
-import { toSchedulerProfile } from "../../core/scheduler/from-scheduling-profile.ts";
 import { schedule } from "../../core/scheduler/schedule.ts";
 import type { Block, Interval, SchedulerTask } from "../../core/scheduler/types.ts";
 import { calendarFull } from "../calendar/create-event.ts";
@@ -18,22 +16,10 @@ import { userTimeZone } from "../calendar/list-events.ts";
 import { connectedBusy } from "../connections/list-external-occurrences.ts";
 import type { Db } from "../db/client.ts";
 import { lockUserWrites } from "../db/lock-user-writes.ts";
-import { calendarEvents, domainContexts, tasks } from "../db/schema.ts";
+import { calendarEvents, tasks } from "../db/schema.ts";
+import { schedulerProfileFor } from "./read-plan-profile.ts";
 
 const DAY = 86_400_000;
-
-/** The person's stored scheduling profile, or undefined before the questionnaire. */
-export async function storedSchedulingProfile(
-  db: Db,
-  userId: string,
-): Promise<SchedulingProfile | undefined> {
-  const [row] = await db
-    .select({ data: domainContexts.profileData })
-    .from(domainContexts)
-    .where(and(eq(domainContexts.userId, userId), eq(domainContexts.domain, "productivity")));
-  const parsed = schedulingProfile.safeParse(row?.data);
-  return parsed.success ? parsed.data : undefined;
-}
 
 /**
  * Plans the user's open tasks over the next `days` and writes the blocks as calendar events
@@ -56,9 +42,9 @@ export async function planTasks(
   opts: { userId: string; days: number; now: Date },
 ): Promise<PlanOutcome> {
   const now = opts.now.getTime();
-  const [timezone, stored, open] = await Promise.all([
-    userTimeZone(db, opts.userId),
-    storedSchedulingProfile(db, opts.userId),
+  const timezone = await userTimeZone(db, opts.userId);
+  const [how, open] = await Promise.all([
+    schedulerProfileFor(db, { userId: opts.userId, timezone }),
     db
       .select()
       .from(tasks)
@@ -66,7 +52,7 @@ export async function planTasks(
       // bounded like the list: a user never has more (create-task.ts keeps the cap exact)
       .limit(TASK_LIMITS.tasksPerUser),
   ]);
-  const profile = toSchedulerProfile(stored, timezone);
+  const profile = how.profile;
   const horizonEnd = now + (opts.days + 1) * DAY;
 
   const rows = await db
@@ -149,7 +135,7 @@ export async function planTasks(
   const key = (b: Block) => `${b.taskId}|${b.start}|${b.end}`;
   const kept = new Map(previous.map((b) => [key(b), b.eventId]));
   const byTask = new Map(open.map((t) => [t.id, t]));
-  const reminder = stored?.reminderMinutes ?? 10;
+  const reminder = how.reminderMinutes;
 
   return db.transaction(async (tx) => {
     const placed: PlanResponse["placed"] = [];

@@ -50,11 +50,14 @@ function useWide(): boolean {
   return wide;
 }
 
-/** The stored scheduling profile (null before the questionnaire), for the grid's shading. */
+/** "How you work" (null until the person has one of their own), for the grid's shading. */
 function useSchedulingProfile(online: boolean) {
   return useQuery({
     queryKey: ["scheduling-profile"],
-    queryFn: () => withSession(() => call("getPlanProfile")).then((r) => r.profile),
+    queryFn: () =>
+      withSession(() => call("getPlanProfile")).then((r) =>
+        r.source === "default" ? null : r.profile,
+      ),
     enabled: online,
     staleTime: 5 * 60_000,
     retry: false,
