@@ -114,7 +114,7 @@ describe("readNotes: meetings and energy", () => {
 
   it("quotes the words each thing was read from", () => {
     const r = readNotes("I work 4 days a week; Fridays are for errands. I love cats.");
-    expect(r.taken.map((t) => t.quote)).toEqual(["work 4 days a week", "fridays are for errands"]);
+    expect(r.taken.map((t) => t.quote)).toEqual(["work 4 days a week", "Fridays are for errands"]);
   });
 
   it("reads nothing from an empty or unrelated note", () => {

@@ -248,23 +248,26 @@ const ORDERED = [...RULES].sort((a, b) => b.priority - a.priority);
 export function readNotes(text: string): { facts: NoteFacts; taken: NoteTaken[] } {
   const facts: NoteFacts = { daysOff: [], daysOn: [] };
   const taken: NoteTaken[] = [];
-  const clauses = text
-    .toLowerCase()
-    .replace(/[’‘]/g, "'")
-    .split(/[.;!?\n]+|,\s*(?:but|and)\s+/);
+  // clauses of the original text, so what was taken is quoted as the person wrote it
+  const clauses = text.replace(/[’‘]/g, "'").split(/[.;!?\n]+|,\s*(?:but|and)\s+/i);
   for (const original of clauses) {
-    let clause = original;
+    const lower = original.toLowerCase();
+    // lower case keeps the offsets for the quote (not so for a few letters, e.g. "İ")
+    const sameLength = lower.length === original.length;
+    let clause = lower;
     const work = WORK_CONTEXT.test(clause);
     for (const rule of ORDERED) {
       if (rule.needsWorkContext && !work) continue;
       rule.pattern.lastIndex = 0;
       for (let m = rule.pattern.exec(clause); m; m = rule.pattern.exec(clause)) {
         const fact = rule.read(m);
+        const at = m.index;
+        const length = m[0].length;
         // consumed either way: a lower rule never re-reads words a higher one matched
-        clause =
-          clause.slice(0, m.index) + " ".repeat(m[0].length) + clause.slice(m.index + m[0].length);
+        clause = clause.slice(0, at) + " ".repeat(length) + clause.slice(at + length);
         if (!fact) continue;
-        taken.push({ quote: m[0].trim(), fact });
+        const quote = sameLength ? original.slice(at, at + length) : m[0];
+        taken.push({ quote: quote.trim(), fact });
         merge(facts, fact);
       }
     }

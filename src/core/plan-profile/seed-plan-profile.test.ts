@@ -35,7 +35,7 @@ describe("seedPlanProfile", () => {
     const r = seed({ additional_info: "work 4 days a week; Fridays are for errands" });
     expect(r.profile.workingDays).toEqual([1, 2, 3, 4]);
     expect(r.fromNotes.join(" ")).toContain("you work Monday to Thursday");
-    expect(r.fromNotes.join(" ")).toContain("“fridays are for errands”");
+    expect(r.fromNotes.join(" ")).toContain("“Fridays are for errands”");
   });
 
   it("takes hours and a meeting rule from the note", () => {

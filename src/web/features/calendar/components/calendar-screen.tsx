@@ -7,6 +7,7 @@ import { dayDelta, occurrencesBefore, shiftByDay } from "../../../../core/calend
 import type { Scope, ServerEvent } from "../../../../core/contract/calendar.ts";
 import type { PlanResponse } from "../../../../core/contract/tasks.ts";
 import { call } from "../../../lib/client.ts";
+import { planProfileQuery } from "../../../lib/server-state.ts";
 import { useConnectedEvents } from "../api/use-connections.ts";
 import { usePlanNotes, useSettlePlanNote } from "../api/use-plan-notes.ts";
 import { browserZone, useSyncTimezone } from "../api/use-sync-timezone.ts";
@@ -53,11 +54,9 @@ function useWide(): boolean {
 /** "How you work" (null until the person has one of their own), for the grid's shading. */
 function useSchedulingProfile(online: boolean) {
   return useQuery({
-    queryKey: ["scheduling-profile"],
-    queryFn: () =>
-      withSession(() => call("getPlanProfile")).then((r) =>
-        r.source === "default" ? null : r.profile,
-      ),
+    ...planProfileQuery,
+    queryFn: () => withSession(planProfileQuery.queryFn),
+    select: (r) => (r.source === "default" ? null : r.profile),
     enabled: online,
     staleTime: 5 * 60_000,
     retry: false,
