@@ -53,16 +53,17 @@ test.describe("How you work", () => {
     await expect(page.getByLabel("Window 1 energy")).toHaveValue("peak");
     await page.getByLabel("Window 1 from").fill("13:00");
     await page.getByLabel("Window 1 to").fill("15:00");
-    // the in-words summary follows the edit before it is saved
-    await expect(
-      page.getByText("Sage plans your work Wednesday and Thursday, 1 pm–5 pm."),
-    ).toBeVisible();
-
     // the dip (window 3, 2–4 PM) now overlaps the peak: the server names it, shown by its row
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("overlaps another window")).toBeVisible();
     await expectAccessible(page);
+    await expect(page.getByText("Some of your changes don't fit together yet")).toBeVisible();
     await page.getByRole("button", { name: "Remove window 3" }).click();
+    // the in-words summary follows the edit before it is saved
+    await expect(page.getByText("With your changes (not saved yet):")).toBeVisible();
+    await expect(
+      page.getByText("Sage plans your work Wednesday and Thursday, 1 pm–5 pm."),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Saved. Sage plans with this from now on.")).toBeVisible();
 

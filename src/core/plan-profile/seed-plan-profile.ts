@@ -1,5 +1,6 @@
 import { hoursOn, type PlanProfile, type Span } from "../contract/plan-profile.ts";
 import type { SchedulingProfile } from "../contract/productivity.ts";
+import { formatMinutes } from "../productivity/hours.ts";
 import { formatClock, formatClockRange, formatDayList } from "./describe-times.ts";
 import { fitPeakIntoHours } from "./fit-peak.ts";
 import { type NoteFacts, readNotes } from "./read-notes.ts";
@@ -195,15 +196,12 @@ export function resolveContradictions(p: PlanProfile, said: string[]): PlanProfi
   const longest = Math.max(...spans.map((s) => s.end - s.start));
   if (next.dailyLoadCapMinutes > longest) {
     said.push(
-      `Your daily cap was longer than your working day, so it is now ${formatMinutesShort(longest)}.`,
+      `Your daily cap was longer than your working day, so it is now ${formatMinutes(longest)}.`,
     );
     next.dailyLoadCapMinutes = longest;
   }
   return next;
 }
-
-const formatMinutesShort = (m: number) =>
-  m % 60 === 0 ? `${m / 60} hour${m === 60 ? "" : "s"}` : `${Math.floor(m / 60)} h ${m % 60} min`;
 
 /** The profile in plain sentences, as the settings screen and the API explain it. */
 export function explainPlanProfile(p: PlanProfile): string[] {
@@ -239,7 +237,7 @@ export function explainPlanProfile(p: PlanProfile): string[] {
     `Focus blocks last about ${p.focusBlockMinutes} minutes, with a ${p.breakMinutes}-minute break after each and a ${p.bufferMinutes}-minute buffer around every event.`,
   );
   out.push(
-    `Sage plans at most ${formatMinutesShort(p.dailyLoadCapMinutes)} of work a day; the rest stays slack.`,
+    `Sage plans at most ${formatMinutes(p.dailyLoadCapMinutes)} of work a day; the rest stays slack.`,
   );
   if (p.noMeetingsBefore !== null || p.noMeetingsAfter !== null) {
     const parts = [

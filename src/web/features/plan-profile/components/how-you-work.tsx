@@ -1,13 +1,14 @@
-import { useQuery } from "@tanstack/react-query";
+import "../../../lib/zod-jitless.ts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import type { PlanProfile, PlanProfileResponse } from "../../../../core/contract/plan-profile.ts";
-import { PLAN_PROFILE_LIMITS } from "../../../../core/contract/plan-profile.ts";
+import { PLAN_PROFILE_LIMITS, planProfile } from "../../../../core/contract/plan-profile.ts";
 import { explainPlanProfile } from "../../../../core/plan-profile/seed-plan-profile.ts";
 import { formatMinutes } from "../../../../core/productivity/hours.ts";
 import { Button } from "../../../components/button.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { Link } from "../../../lib/router.tsx";
-import { planProfileQuery } from "../../../lib/server-state.ts";
+import { planProfileQuery, queryKeys } from "../../../lib/server-state.ts";
 import { useOnline } from "../../../lib/use-online.ts";
 import { useSavePlanProfile } from "../api/use-save-plan-profile.ts";
 import { fieldErrors } from "../lib/field-errors.ts";
@@ -29,6 +30,7 @@ export function HowYouWork() {
   const online = useOnline();
   const query = useQuery({ ...planProfileQuery, enabled: online, retry: false });
   const save = useSavePlanProfile();
+  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<PlanProfile | null>(null);
   const [base, setBase] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -77,8 +79,11 @@ export function HowYouWork() {
         setProblem("Some of this can't be saved yet — see the notes beside the fields.");
       } else if (err instanceof ApiError && err.status === 409) {
         const latest = (err.details as { current?: PlanProfileResponse } | undefined)?.current;
-        if (latest) setConflict({ latest });
-        else setProblem(err.message);
+        if (latest) {
+          // the screen's "as saved" is the latest now; the draft stays until the person picks
+          queryClient.setQueryData(queryKeys.planProfile, latest);
+          setConflict({ latest });
+        } else setProblem(err.message);
       } else {
         setProblem(
           err instanceof ApiError && err.status !== 0
@@ -88,8 +93,10 @@ export function HowYouWork() {
       }
     }
   };
-  const words = explainPlanProfile(draft);
   const unchanged = JSON.stringify(draft) === JSON.stringify(data.profile);
+  // the words follow the edit while it makes sense (the same rules the server checks)
+  const sensible = planProfile.safeParse(draft).success;
+  const words = explainPlanProfile(sensible ? draft : data.profile);
 
   return (
     <form onSubmit={onSave} noValidate className="space-y-6">
@@ -100,7 +107,13 @@ export function HowYouWork() {
         <h2 id="in-words" className="text-lg font-semibold text-stone-900">
           In words
         </h2>
-        <p className="mt-1 text-sm text-stone-600">{SOURCE_LINE[data.source]}</p>
+        <p className="mt-1 text-sm text-stone-600">
+          {!sensible
+            ? "Some of your changes don't fit together yet, so this is how it stands as saved."
+            : unchanged
+              ? SOURCE_LINE[data.source]
+              : "With your changes (not saved yet):"}
+        </p>
         <ul className="mt-3 list-disc space-y-1 pl-5 text-stone-800">
           {words.map((w) => (
             <li key={w}>{w}</li>
