@@ -8,6 +8,7 @@ import {
   type PlanResponse,
   TASK_LIMITS,
 } from "../../core/contract/tasks.ts";
+import { toSchedulerProfile } from "../../core/scheduler/from-scheduling-profile.ts";
 import { schedule } from "../../core/scheduler/schedule.ts";
 import type { Block, Interval, SchedulerTask } from "../../core/scheduler/types.ts";
 import { calendarFull } from "../calendar/create-event.ts";
@@ -17,7 +18,7 @@ import { connectedBusy } from "../connections/list-external-occurrences.ts";
 import type { Db } from "../db/client.ts";
 import { lockUserWrites } from "../db/lock-user-writes.ts";
 import { calendarEvents, tasks } from "../db/schema.ts";
-import { schedulerProfileFor } from "./read-plan-profile.ts";
+import { readPlanProfile } from "./read-plan-profile.ts";
 
 const DAY = 86_400_000;
 
@@ -42,9 +43,9 @@ export async function planTasks(
   opts: { userId: string; days: number; now: Date },
 ): Promise<PlanOutcome> {
   const now = opts.now.getTime();
-  const timezone = await userTimeZone(db, opts.userId);
-  const [how, open] = await Promise.all([
-    schedulerProfileFor(db, { userId: opts.userId, timezone }),
+  const [timezone, how, open] = await Promise.all([
+    userTimeZone(db, opts.userId),
+    readPlanProfile(db, opts.userId),
     db
       .select()
       .from(tasks)
@@ -52,7 +53,10 @@ export async function planTasks(
       // bounded like the list: a user never has more (create-task.ts keeps the cap exact)
       .limit(TASK_LIMITS.tasksPerUser),
   ]);
-  const profile = how.profile;
+  const profile = toSchedulerProfile(how.answer.profile, {
+    timezone,
+    strategies: how.stated?.strategies ?? [],
+  });
   const horizonEnd = now + (opts.days + 1) * DAY;
 
   const rows = await db
@@ -135,7 +139,7 @@ export async function planTasks(
   const key = (b: Block) => `${b.taskId}|${b.start}|${b.end}`;
   const kept = new Map(previous.map((b) => [key(b), b.eventId]));
   const byTask = new Map(open.map((t) => [t.id, t]));
-  const reminder = how.reminderMinutes;
+  const reminder = how.stated?.reminderMinutes ?? 10;
 
   return db.transaction(async (tx) => {
     const placed: PlanResponse["placed"] = [];
