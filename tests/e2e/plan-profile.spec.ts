@@ -62,7 +62,7 @@ test.describe("How you work", () => {
     // the in-words summary follows the edit before it is saved
     await expect(page.getByText("With your changes (not saved yet):")).toBeVisible();
     await expect(
-      page.getByText("Sage plans your work Wednesday and Thursday, 1 pm–5 pm."),
+      page.getByText("Sage plans your work Wednesday and Thursday, 1–5 pm."),
     ).toBeVisible();
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Saved. Sage plans with this from now on.")).toBeVisible();

@@ -67,8 +67,8 @@ describe("GET /api/plan/profile", () => {
     expect(body.source).toBe("questionnaire");
     expect(body.profile.workingDays).toEqual([1, 2, 3, 4]);
     expect(body.profile.noMeetingsBefore).toBe(600);
-    expect(body.fromNotes.join(" ")).toContain("you work Monday to Thursday");
-    expect(body.fromNotes.join(" ")).toContain("No meetings before 10 am");
+    expect(body.fromNotes.join(" ")).toContain("Sage plans your work Monday to Thursday");
+    expect(body.fromNotes.join(" ")).toContain("meetings start at 10 am or later");
     // the peak sits inside the working hours it is promised for
     const peak = body.profile.energyWindows.find((w) => w.level === "peak")!;
     expect(peak.start).toBeGreaterThanOrEqual(body.profile.workingHours.start);

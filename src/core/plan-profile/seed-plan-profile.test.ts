@@ -34,7 +34,9 @@ describe("seedPlanProfile", () => {
   it("takes 'work 4 days a week; Fridays are for errands' as Monday to Thursday, and says so", () => {
     const r = seed({ additional_info: "work 4 days a week; Fridays are for errands" });
     expect(r.profile.workingDays).toEqual([1, 2, 3, 4]);
-    expect(r.fromNotes.join(" ")).toContain("you work Monday to Thursday");
+    expect(r.fromNotes.join(" ")).toBe(
+      "You wrote “work 4 days a week” and “Fridays are for errands”: Sage plans your work Monday to Thursday; Friday is a day off.",
+    );
     expect(r.fromNotes.join(" ")).toContain("“Fridays are for errands”");
   });
 

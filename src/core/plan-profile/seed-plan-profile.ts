@@ -3,7 +3,7 @@ import type { SchedulingProfile } from "../contract/productivity.ts";
 import { formatMinutes } from "../productivity/hours.ts";
 import { formatClock, formatClockRange, formatDayList } from "./describe-times.ts";
 import { fitPeakIntoHours } from "./fit-peak.ts";
-import { type NoteFacts, readNotes } from "./read-notes.ts";
+import { type NoteFacts, type NoteTaken, readNotes } from "./read-notes.ts";
 
 /** Before the questionnaire: a plain 9-to-5 with a morning peak (the scheduler's default). */
 export const DEFAULT_PLAN_PROFILE: PlanProfile = {
@@ -74,81 +74,103 @@ export function seedPlanProfile(input: {
   const fromNotes: string[] = [];
   let profile = copyProfile(base);
   const { taken, facts } = readNotes(input.notes);
-  if (taken.length > 0) {
-    profile = applyNotes(
-      profile,
-      facts,
-      fromNotes,
-      taken.map((t) => t.quote),
-    );
-  }
+  if (taken.length > 0) profile = applyNotes(profile, facts, fromNotes, taken);
   const resolved: string[] = [];
   profile = resolveContradictions(profile, resolved);
   return { profile, fromNotes, resolved };
 }
 
-const quoteAll = (quotes: string[]) => quotes.map((q) => `“${q}”`).join(", ");
+/** “a” and “b” — the person's own words, as they wrote them. */
+const quoteAll = (quotes: string[]) => {
+  const q = quotes.map((x) => `“${x}”`);
+  return q.length <= 1 ? (q[0] ?? "") : `${q.slice(0, -1).join(", ")} and ${q.at(-1)}`;
+};
 
+type Kind = "days" | "hours" | "before" | "after" | "chronotype";
+const kindsOf = (fact: Partial<NoteFacts>): Kind[] => {
+  const kinds: Kind[] = [];
+  if (fact.days || fact.daysOn?.length || fact.daysOff?.length || fact.daysPerWeek !== undefined)
+    kinds.push("days");
+  if (fact.start !== undefined || fact.end !== undefined) kinds.push("hours");
+  if (fact.noMeetingsBefore !== undefined) kinds.push("before");
+  if (fact.noMeetingsAfter !== undefined) kinds.push("after");
+  if (fact.chronotype) kinds.push("chronotype");
+  return kinds;
+};
+
+/**
+ * The note's facts applied in a fixed order (days, hours, meetings, energy), each said in one
+ * sentence that quotes the words it came from — also when it only confirms the answers.
+ */
 function applyNotes(
   p: PlanProfile,
   facts: NoteFacts,
   said: string[],
-  quotes: string[],
+  taken: NoteTaken[],
 ): PlanProfile {
   const next = copyProfile(p);
-  const note = `From your note (${quoteAll(quotes)}):`;
-  // days: exactly these, then days added and taken off, then a count of days
-  let days = new Set(facts.days ?? next.workingDays);
-  for (const d of facts.daysOn) days.add(d);
-  for (const d of facts.daysOff) days.delete(d);
-  if (facts.daysPerWeek !== undefined && days.size !== facts.daysPerWeek) {
-    const order = [1, 2, 3, 4, 5, 6, 7].filter((d) => !facts.daysOff.includes(d));
-    const kept = [...days].sort((a, b) => a - b).slice(0, facts.daysPerWeek);
-    for (const d of order) if (kept.length < facts.daysPerWeek && !kept.includes(d)) kept.push(d);
-    days = new Set(kept);
-  }
-  const sortedDays = [...days].sort((a, b) => a - b);
-  if (sortedDays.length > 0 && sortedDays.join() !== next.workingDays.join()) {
-    next.workingDays = sortedDays;
-    said.push(`${note} you work ${formatDayList(sortedDays)}.`);
-  }
-  if (facts.daysOff.length > 0 && sortedDays.length > 0) {
-    said.push(
-      `${formatDayList(facts.daysOff)} ${facts.daysOff.length > 1 ? "are days" : "is a day"} off: Sage plans nothing then.`,
-    );
-  }
-  const start = facts.start ?? next.workingHours.start;
-  const end = facts.end ?? next.workingHours.end;
-  if ((facts.start !== undefined || facts.end !== undefined) && end > start) {
-    if (start !== next.workingHours.start || end !== next.workingHours.end) {
-      next.workingHours = { start, end };
+  const wrote = (kind: Kind) =>
+    `You wrote ${quoteAll(taken.filter((t) => kindsOf(t.fact).includes(kind)).map((t) => t.quote))}`;
+
+  if (taken.some((t) => kindsOf(t.fact).includes("days"))) {
+    // exactly these days, then days added and taken off, then a count of days
+    let days = new Set(facts.days ?? next.workingDays);
+    for (const d of facts.daysOn) days.add(d);
+    for (const d of facts.daysOff) days.delete(d);
+    if (facts.daysPerWeek !== undefined && days.size !== facts.daysPerWeek) {
+      const kept = [...days].sort((a, b) => a - b).slice(0, facts.daysPerWeek);
+      for (const d of [1, 2, 3, 4, 5, 6, 7]) {
+        if (kept.length < facts.daysPerWeek && !kept.includes(d) && !facts.daysOff.includes(d))
+          kept.push(d);
+      }
+      days = new Set(kept);
+    }
+    const sorted = [...days].sort((a, b) => a - b);
+    if (sorted.length === 0) {
       said.push(
-        `${said.length ? "" : `${note} `}Your working hours are ${formatClockRange(start, end)}.`,
+        `${wrote("days")}, which leaves no working day, so Sage keeps ${formatDayList(next.workingDays)}.`,
       );
+    } else {
+      next.workingDays = sorted;
+      const off = facts.daysOff.filter((d) => !sorted.includes(d));
+      const offWords = off.length
+        ? `; ${formatDayList(off)} ${off.length > 1 ? "are days" : "is a day"} off`
+        : "";
+      said.push(`${wrote("days")}: Sage plans your work ${formatDayList(sorted)}${offWords}.`);
+    }
+  }
+  if (taken.some((t) => kindsOf(t.fact).includes("hours"))) {
+    const start = facts.start ?? next.workingHours.start;
+    const end = facts.end ?? next.workingHours.end;
+    if (end > start) {
+      next.workingHours = { start, end };
+      said.push(`${wrote("hours")}: your working hours are ${formatClockRange(start, end)}.`);
     }
   }
   if (facts.noMeetingsBefore !== undefined) {
     next.noMeetingsBefore = facts.noMeetingsBefore;
     said.push(
-      `No meetings before ${formatClock(facts.noMeetingsBefore)}: free times Sage offers for meetings start then or later.`,
+      `${wrote("before")}: times Sage offers for meetings start at ${formatClock(facts.noMeetingsBefore)} or later.`,
     );
   }
   if (facts.noMeetingsAfter !== undefined) {
     next.noMeetingsAfter = facts.noMeetingsAfter;
     said.push(
-      `No meetings after ${formatClock(facts.noMeetingsAfter)}: free times Sage offers for meetings end by then.`,
+      `${wrote("after")}: times Sage offers for meetings end by ${formatClock(facts.noMeetingsAfter)}.`,
     );
   }
   if (facts.chronotype) {
     const moved = moveForChronotype(next, facts.chronotype);
+    const when = facts.chronotype === "late" ? "the end" : "the start";
     if (moved) {
       next.energyWindows = moved.windows;
       said.push(
-        `You're ${facts.chronotype === "late" ? "at your best later in the day" : "at your best early"}, so your peak is ${formatClockRange(moved.peak.start, moved.peak.end)}.`,
+        `${wrote("chronotype")}: your peak is ${formatClockRange(moved.peak.start, moved.peak.end)}, ${when} of your working day.`,
       );
+    } else {
+      said.push(`${wrote("chronotype")}: your peak already suits that.`);
     }
   }
-  if (said.length > 0 && !said[0]!.startsWith("From your note")) said[0] = `${note} ${said[0]}`;
   return next;
 }
 
@@ -227,7 +249,14 @@ export function explainPlanProfile(p: PlanProfile): string[] {
   } else {
     out.push("No peak is set, so demanding work goes to your good hours.");
   }
-  const low = p.energyWindows.filter((w) => w.level === "low");
+  // only the low hours Sage can use: inside some working day's hours
+  const spans = p.workingDays.map((d) => hoursOn(p, d)!);
+  const reachStart = Math.min(...spans.map((x) => x.start));
+  const reachEnd = Math.max(...spans.map((x) => x.end));
+  const low = p.energyWindows
+    .filter((w) => w.level === "low")
+    .map((w) => ({ start: Math.max(w.start, reachStart), end: Math.min(w.end, reachEnd) }))
+    .filter((w) => w.end > w.start);
   if (low.length > 0) {
     out.push(
       `Light tasks fill your low-energy time: ${low.map((w) => formatClockRange(w.start, w.end)).join(" and ")}.`,
