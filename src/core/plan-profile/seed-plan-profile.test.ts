@@ -63,6 +63,13 @@ describe("seedPlanProfile", () => {
     expect(r.resolved[0]).toMatch(/falls outside your working hours \(9 am–3 pm\)/);
   });
 
+  it("says a peak that starts before the working day starts before it", () => {
+    const r = seed({ peak_time: "morning", additional_info: "I work 9 to 3" });
+    expect(r.resolved[0]).toBe(
+      "Your peak, 8–11 am, starts before your working hours (9 am–3 pm), so Sage plans your hardest work for 9–11 am. If you do work then, change your hours below.",
+    );
+  });
+
   it("always gives a profile the server would accept", () => {
     for (const notes of [
       "",

@@ -211,8 +211,15 @@ export function resolveContradictions(p: PlanProfile, said: string[]): PlanProfi
   const { windows, moved } = fitPeakIntoHours(next.energyWindows, reach);
   if (moved) {
     next.energyWindows = windows;
+    const { from, to } = moved;
+    const where =
+      from.end <= reach.start || from.start >= reach.end
+        ? "falls outside"
+        : from.start < reach.start
+          ? "starts before"
+          : "runs past the end of";
     said.push(
-      `Your peak, ${formatClockRange(moved.from.start, moved.from.end)}, falls outside your working hours (${formatClockRange(reach.start, reach.end)}), so Sage plans your hardest work for ${formatClockRange(moved.to.start, moved.to.end)}. If you do work then, change your hours below.`,
+      `Your peak, ${formatClockRange(from.start, from.end)}, ${where} your working hours (${formatClockRange(reach.start, reach.end)}), so Sage plans your hardest work for ${formatClockRange(to.start, to.end)}. If you do work then, change your hours below.`,
     );
   }
   const longest = Math.max(...spans.map((s) => s.end - s.start));
