@@ -281,3 +281,24 @@ function merge(into: NoteFacts, fact: Partial<NoteFacts>): void {
   if (daysOn) into.daysOn = [...new Set([...into.daysOn, ...daysOn])].sort();
   Object.assign(into, rest);
 }
+
+/**
+ * The working days a note makes of `base`: exactly the days it names, then days added and
+ * taken off, then a count of days (the first ones of the week that are not off). Empty when
+ * the note takes every day away — the caller keeps `base` then.
+ */
+export function workingDaysFromNotes(base: readonly number[], facts: NoteFacts): number[] {
+  const days = new Set(facts.days ?? base);
+  for (const d of facts.daysOn) days.add(d);
+  for (const d of facts.daysOff) days.delete(d);
+  let sorted = [...days].sort((a, b) => a - b);
+  const n = facts.daysPerWeek;
+  if (n !== undefined && sorted.length !== n) {
+    sorted = sorted.slice(0, n);
+    for (const d of [1, 2, 3, 4, 5, 6, 7]) {
+      if (sorted.length < n && !sorted.includes(d) && !facts.daysOff.includes(d)) sorted.push(d);
+    }
+    sorted.sort((a, b) => a - b);
+  }
+  return sorted;
+}

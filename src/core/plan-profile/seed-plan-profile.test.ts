@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { planProfile } from "../contract/plan-profile.ts";
 import type { ProductivityAnswers } from "../contract/productivity.ts";
-import { buildSchedulingProfile } from "../productivity/scheduling-profile.ts";
+import { buildSchedulingProfile, ENERGY_WINDOWS } from "../productivity/scheduling-profile.ts";
 import {
   DEFAULT_PLAN_PROFILE,
   explainPlanProfile,
@@ -19,7 +19,11 @@ const answers: ProductivityAnswers = {
 };
 const seed = (patch: Partial<ProductivityAnswers>) => {
   const a = { ...answers, ...patch };
-  return seedPlanProfile({ scheduling: buildSchedulingProfile(a), notes: a.additional_info });
+  return seedPlanProfile({
+    scheduling: buildSchedulingProfile(a),
+    notes: a.additional_info,
+    statedPeak: ENERGY_WINDOWS[a.peak_time].find((w) => w.level === "peak"),
+  });
 };
 
 describe("seedPlanProfile", () => {

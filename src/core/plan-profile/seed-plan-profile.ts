@@ -3,7 +3,7 @@ import type { SchedulingProfile } from "../contract/productivity.ts";
 import { formatMinutes } from "../productivity/hours.ts";
 import { formatClock, formatClockRange, formatDayList } from "./describe-times.ts";
 import { fitPeakIntoHours } from "./fit-peak.ts";
-import { type NoteFacts, type NoteTaken, readNotes } from "./read-notes.ts";
+import { type NoteFacts, type NoteTaken, readNotes, workingDaysFromNotes } from "./read-notes.ts";
 
 /** Before the questionnaire: a plain 9-to-5 with a morning peak (the scheduler's default). */
 export const DEFAULT_PLAN_PROFILE: PlanProfile = {
@@ -69,6 +69,8 @@ const PEAK_FROM_CHRONOTYPE = 180;
 export function seedPlanProfile(input: {
   scheduling: SchedulingProfile | undefined;
   notes: string;
+  /** The peak the person chose in the questionnaire (hours), before it was fitted. */
+  statedPeak?: Span | undefined;
 }): SeededPlanProfile {
   const base = input.scheduling ? fromSchedulingProfile(input.scheduling) : DEFAULT_PLAN_PROFILE;
   const fromNotes: string[] = [];
@@ -76,8 +78,28 @@ export function seedPlanProfile(input: {
   const { taken, facts } = readNotes(input.notes);
   if (taken.length > 0) profile = applyNotes(profile, facts, fromNotes, taken);
   const resolved: string[] = [];
+  // the questionnaire already moved a peak its hours could not reach: say so here too
+  const peak = base.energyWindows.find((w) => w.level === "peak");
+  const stated = input.statedPeak && {
+    start: input.statedPeak.start * 60,
+    end: input.statedPeak.end * 60,
+  };
+  if (peak && stated && (peak.start !== stated.start || peak.end !== stated.end)) {
+    resolved.push(peakMoveSentence(stated, peak, base.workingHours));
+  }
   profile = resolveContradictions(profile, resolved);
   return { profile, fromNotes, resolved };
+}
+
+/** Says where a peak outside the working hours went, and how to undo it. */
+function peakMoveSentence(from: Span, to: Span, reach: Span): string {
+  const where =
+    from.end <= reach.start || from.start >= reach.end
+      ? "falls outside"
+      : from.start < reach.start
+        ? "starts before"
+        : "runs past the end of";
+  return `Your peak, ${formatClockRange(from.start, from.end)}, ${where} your working hours (${formatClockRange(reach.start, reach.end)}), so Sage plans your hardest work for ${formatClockRange(to.start, to.end)}. If you do work then, change your hours below.`;
 }
 
 /** “a” and “b” — the person's own words, as they wrote them. */
@@ -113,19 +135,7 @@ function applyNotes(
     `You wrote ${quoteAll(taken.filter((t) => kindsOf(t.fact).includes(kind)).map((t) => t.quote))}`;
 
   if (taken.some((t) => kindsOf(t.fact).includes("days"))) {
-    // exactly these days, then days added and taken off, then a count of days
-    let days = new Set(facts.days ?? next.workingDays);
-    for (const d of facts.daysOn) days.add(d);
-    for (const d of facts.daysOff) days.delete(d);
-    if (facts.daysPerWeek !== undefined && days.size !== facts.daysPerWeek) {
-      const kept = [...days].sort((a, b) => a - b).slice(0, facts.daysPerWeek);
-      for (const d of [1, 2, 3, 4, 5, 6, 7]) {
-        if (kept.length < facts.daysPerWeek && !kept.includes(d) && !facts.daysOff.includes(d))
-          kept.push(d);
-      }
-      days = new Set(kept);
-    }
-    const sorted = [...days].sort((a, b) => a - b);
+    const sorted = workingDaysFromNotes(next.workingDays, facts);
     if (sorted.length === 0) {
       said.push(
         `${wrote("days")}, which leaves no working day, so Sage keeps ${formatDayList(next.workingDays)}.`,
@@ -211,16 +221,7 @@ export function resolveContradictions(p: PlanProfile, said: string[]): PlanProfi
   const { windows, moved } = fitPeakIntoHours(next.energyWindows, reach);
   if (moved) {
     next.energyWindows = windows;
-    const { from, to } = moved;
-    const where =
-      from.end <= reach.start || from.start >= reach.end
-        ? "falls outside"
-        : from.start < reach.start
-          ? "starts before"
-          : "runs past the end of";
-    said.push(
-      `Your peak, ${formatClockRange(from.start, from.end)}, ${where} your working hours (${formatClockRange(reach.start, reach.end)}), so Sage plans your hardest work for ${formatClockRange(to.start, to.end)}. If you do work then, change your hours below.`,
-    );
+    said.push(peakMoveSentence(moved.from, moved.to, reach));
   }
   const longest = Math.max(...spans.map((s) => s.end - s.start));
   if (next.dailyLoadCapMinutes > longest) {

@@ -61,6 +61,24 @@ describe("peak_time → energy windows", () => {
     }
   });
 
+  it("takes the days and whole hours the free-text answer states (issue 26)", () => {
+    const p = build({
+      typical_day: "entrepreneur",
+      additional_info: "work 4 days a week; Fridays are for errands",
+    });
+    expect(p.workingDays).toEqual([1, 2, 3, 4]);
+    const hours = build({
+      typical_day: "remote_flexible",
+      additional_info: "I can only work 9 to 3",
+    });
+    expect(hours.workingHours).toEqual({ start: 9, end: 15 });
+    // a time that is not a whole hour stays for the plan profile (minutes)
+    expect(build({ additional_info: "I work 8:30 to 4:30" }).workingHours).toEqual({
+      start: 9,
+      end: 17,
+    });
+  });
+
   it("moves a 5–8 AM peak of a 9-to-3 parent to the first hours of their day", () => {
     const p = build({ peak_time: "early_morning", typical_day: "parent" });
     expect(p.workingHours).toEqual({ start: 9, end: 15 });

@@ -1,7 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { type PlanProfileResponse, planProfile } from "../../core/contract/plan-profile.ts";
-import { type SchedulingProfile, schedulingProfile } from "../../core/contract/productivity.ts";
+import {
+  PEAK_TIMES,
+  type SchedulingProfile,
+  schedulingProfile,
+} from "../../core/contract/productivity.ts";
 import { explainPlanProfile, seedPlanProfile } from "../../core/plan-profile/seed-plan-profile.ts";
+import { ENERGY_WINDOWS } from "../../core/productivity/scheduling-profile.ts";
 import { toSchedulerProfile } from "../../core/scheduler/from-scheduling-profile.ts";
 import type { SchedulerProfile } from "../../core/scheduler/types.ts";
 import type { Db } from "../db/client.ts";
@@ -52,9 +57,17 @@ export async function readPlanProfile(db: Db, userId: string): Promise<PlanProfi
       },
     };
   }
-  const answers = row?.answers as { additional_info?: unknown } | null | undefined;
+  const answers = row?.answers as
+    | { additional_info?: unknown; peak_time?: unknown }
+    | null
+    | undefined;
   const notes = typeof answers?.additional_info === "string" ? answers.additional_info : "";
-  const seeded = seedPlanProfile({ scheduling: stated, notes });
+  const peakTime = PEAK_TIMES.find((p) => p === answers?.peak_time);
+  const seeded = seedPlanProfile({
+    scheduling: stated,
+    notes,
+    statedPeak: peakTime && ENERGY_WINDOWS[peakTime].find((w) => w.level === "peak"),
+  });
   return {
     stated,
     answer: {
