@@ -9,6 +9,7 @@ export const APP_PATHS = [
   "/fitness",
   "/chat",
   "/calendar",
+  "/how-you-work",
   "/success",
   "/cancel",
   "/billing/demo-checkout",

@@ -139,6 +139,10 @@ for (const width of WIDTHS) {
       await page.goto("/success");
       await page.waitForLoadState("networkidle");
       await screen(page, width, "success");
+
+      await page.goto("/how-you-work");
+      await expect(page.getByRole("heading", { name: "In words" })).toBeVisible();
+      await screen(page, width, "how-you-work");
     });
   });
 }

@@ -543,6 +543,23 @@ describe("the offline assistant acts on the calendar", () => {
     expect(res.calendarChanged).toBe(false);
   });
 
+  it("offers free time only where the person takes meetings (How you work)", async () => {
+    const s = await user();
+    const got = await t.app.inject({ method: "GET", url: "/api/plan/profile", headers: s.headers });
+    const { profile, version } = got.json();
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: `/api/plan/profile?version=${version}`,
+      headers: s.headers,
+      payload: { ...profile, noMeetingsBefore: 13 * 60 },
+    });
+    expect(saved.statusCode).toBe(200);
+    const res = await say(s, "find an hour for a meeting this week");
+    const slots = res.response.split("\n").filter((l) => l.startsWith("- "));
+    expect(slots.length).toBeGreaterThan(0);
+    for (const line of slots) expect(line, line).not.toMatch(/AM/);
+  });
+
   it("an event title that says 'ignore previous instructions' is just a title", async () => {
     const s = await user();
     const other = await user();

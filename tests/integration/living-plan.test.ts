@@ -152,6 +152,31 @@ describe("the plan re-plans itself", () => {
     expect(await notes(s)).toEqual([]);
   });
 
+  it("a profile saved with fewer working days moves the blocks off them, and says why", async () => {
+    const s = await person();
+    await addTask(s, { title: "Essay", estimateMinutes: 300 });
+    await plan(s);
+    await settle();
+    const before = await blocks(s);
+    const weekday = (iso: string) => DateTime.fromISO(iso).setZone(ZONE).weekday;
+    const monday = before.filter((b) => weekday(b.start_time) === 1);
+    expect(monday.length).toBeGreaterThan(0);
+    const current = (await inject(s, "GET", "/api/plan/profile")).json();
+    const saved = await inject(s, "PUT", `/api/plan/profile?version=${current.version}`, {
+      ...current.profile,
+      workingDays: [2, 3, 4, 5],
+    });
+    expect(saved.statusCode).toBe(200);
+    await settle();
+    const after = await blocks(s);
+    expect(after.filter((b) => weekday(b.start_time) === 1)).toEqual([]);
+    // blocks on the days still worked stayed exactly where they were
+    for (const b of before.filter((x) => weekday(x.start_time) !== 1))
+      expect(after.some((a) => a.id === b.id)).toBe(true);
+    const [note] = await notes(s);
+    expect(note.text).toMatch(/— you don't work on Mondays now\.$/);
+  });
+
   it("asks nothing for a person who never planned, and nothing for the plan's own blocks", async () => {
     const s = await person();
     await addTask(s, { title: "Write", estimateMinutes: 60 });

@@ -1,6 +1,7 @@
 import type { RouteOptions } from "fastify";
 import type { FitnessAnswers } from "../../src/core/contract/fitness.ts";
 import { buildFitnessProgram } from "../../src/core/fitness/build-program.ts";
+import { DEFAULT_PLAN_PROFILE } from "../../src/core/plan-profile/seed-plan-profile.ts";
 
 /**
  * The route table: every /api route the app registers is classified here. The security
@@ -129,6 +130,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
     access: "signed-in",
     body: () => ({ days: 7, accept: [], reject: [] }),
   },
+  "PUT /api/plan/profile": { access: "signed-in", body: () => ({ ...DEFAULT_PLAN_PROFILE }) },
   "POST /api/plan/undo": {
     access: "signed-in",
     body: () => ({ created: ["7d8e0b4a-1c8e-4f5a-9a55-3b1c2f0e9d11"], removed: [] }),

@@ -49,6 +49,7 @@ export const endpoints = {
   plan: { method: "POST", path: "/api/plan", auth: "signed-in" },
   acceptPlan: { method: "POST", path: "/api/plan/accept", auth: "signed-in" },
   getPlanProfile: { method: "GET", path: "/api/plan/profile", auth: "signed-in" },
+  updatePlanProfile: { method: "PUT", path: "/api/plan/profile", auth: "signed-in" },
   undoPlan: { method: "POST", path: "/api/plan/undo", auth: "signed-in" },
   listPlanNotes: { method: "GET", path: "/api/plan/notes", auth: "signed-in" },
   dismissPlanNote: { method: "POST", path: "/api/plan/notes/:id/dismiss", auth: "signed-in" },

@@ -60,11 +60,8 @@ import {
   questionsResponse,
 } from "./onboarding.ts";
 import { planNotesResponse } from "./plan-notes.ts";
-import {
-  generateProductivityResponse,
-  productivityAnswers,
-  schedulingProfile,
-} from "./productivity.ts";
+import { planProfile, planProfileResponse, planProfileVersionQuery } from "./plan-profile.ts";
+import { generateProductivityResponse, productivityAnswers } from "./productivity.ts";
 import { ensureProfileResponse, profileResponse, updateProfileRequest } from "./profile.ts";
 import {
   createTaskRequest,
@@ -110,7 +107,6 @@ export { errorBody } from "./errors.ts";
 const tasksResponse = z.object({ tasks: z.array(task) });
 const taskResponse = z.object({ task });
 const renamedConversation = z.object({ conversation: conversationSummary });
-const planProfileResponse = z.object({ profile: schedulingProfile.nullable() });
 const webhookResponse = z.object({
   received: z.literal(true),
   outcome: z.enum(["synced", "duplicate", "ignored", "unknown-customer"]),
@@ -169,6 +165,12 @@ export const routes = {
   deleteTask: { params: idParam, responses: { 204: empty } },
   plan: { body: planRequest, bodyOptional: true, responses: { 200: planResponse } },
   getPlanProfile: { responses: { 200: planProfileResponse } },
+  // the body is exactly the `profile` GET answers; the version edited rides in the query
+  updatePlanProfile: {
+    query: planProfileVersionQuery,
+    body: planProfile,
+    responses: { 200: planProfileResponse },
+  },
   undoPlan: { body: planUndoRequest, responses: { 200: planUndoResponse } },
   acceptPlan: { body: planAcceptRequest, responses: { 200: planResponse } },
   listPlanNotes: { responses: { 200: planNotesResponse } },

@@ -37,6 +37,23 @@ describe("composeProductivityProfile", () => {
     expect(summary).toContain("plans no more than 6 hours of work a day");
   });
 
+  it("says where the hardest work goes when the stated peak is outside the working day", () => {
+    const { summary, scheduling } = composeProductivityProfile({
+      ...answers,
+      peak_time: "early_morning",
+      typical_day: "parent",
+    });
+    expect(summary).toContain("early in the morning (5–8 am)");
+    expect(summary).toContain(
+      "Your working day runs 9 am–3 pm, so your hardest work goes to 9 am–noon.",
+    );
+    expect(scheduling.energyWindows.find((w) => w.level === "peak")).toEqual({
+      start: 9,
+      end: 12,
+      level: "peak",
+    });
+  });
+
   it("explains the strategies for this person's own struggle and avoidance first", () => {
     const { summary } = composeProductivityProfile({
       ...answers,

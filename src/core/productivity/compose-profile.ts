@@ -79,12 +79,22 @@ const STRUGGLE_STEPS: Record<Struggle, string> = {
 
 export const ADDITIONAL_INFO_QUOTE_MAX = 300;
 
-function peakSentence(answers: ProductivityAnswers, locale?: string): string {
+function peakSentence(
+  answers: ProductivityAnswers,
+  scheduling: SchedulingProfile,
+  locale?: string,
+): string {
   const peak = ENERGY_WINDOWS[answers.peak_time].find((w) => w.level === "peak");
   const days = DAY_PHRASES[answers.typical_day];
   if (!peak) return `Your energy changes from day to day, and your days ${days}.`;
   const when = PEAK_PHRASES[answers.peak_time];
-  return `You have the most energy ${when} (${formatHourRange(peak.start, peak.end, locale)}), and your days ${days}.`;
+  const said = `You have the most energy ${when} (${formatHourRange(peak.start, peak.end, locale)}), and your days ${days}.`;
+  const planned = scheduling.energyWindows.find((w) => w.level === "peak");
+  if (!planned || (planned.start === peak.start && planned.end === peak.end)) return said;
+  // the peak was moved inside the working hours (buildSchedulingProfile): say so, never
+  // promise the hours the person does not work
+  const { start, end } = scheduling.workingHours;
+  return `${said} Your working day runs ${formatHourRange(start, end, locale)}, so your hardest work goes to ${formatHourRange(planned.start, planned.end, locale)}.`;
 }
 
 function quote(text: string): string {
@@ -119,7 +129,7 @@ export function composeSummary(
 ): string {
   const { workingHours, workingDays } = scheduling;
   const first = [
-    peakSentence(answers, locale),
+    peakSentence(answers, scheduling, locale),
     `Sage plans your work ${formatWeekdays(workingDays)}, between ${formatHour(workingHours.start, locale)} and ${formatHour(workingHours.end, locale)}.`,
     `You work best ${STYLE_PHRASES[answers.work_style]}: about ${scheduling.focusBlockMinutes} minutes of focus, then a ${scheduling.breakMinutes}-minute break.`,
   ].join(" ");

@@ -9,7 +9,7 @@ import {
   TYPICAL_DAYS,
   WORK_STYLES,
 } from "../contract/productivity.ts";
-import { bestWorkingWindow, buildSchedulingProfile } from "./scheduling-profile.ts";
+import { bestWorkingWindow, buildSchedulingProfile, ENERGY_WINDOWS } from "./scheduling-profile.ts";
 
 const base: ProductivityAnswers = {
   struggle: "focus",
@@ -33,13 +33,60 @@ describe("peak_time → energy windows", () => {
     ["night", [9, 12, "low"], [16, 20, "good"], [20, 24, "peak"]],
     ["varies", [9, 12, "good"], [14, 17, "good"]],
   ] as const)("%s", (peak_time, ...windows) => {
-    expect(build({ peak_time }).energyWindows).toEqual(
+    expect(ENERGY_WINDOWS[peak_time]).toEqual(
       windows.map(([start, end, level]) => ({ start, end, level })),
     );
   });
 
   it("covers every allowed value with the test table above", () => {
     expect(PEAK_TIMES).toHaveLength(7);
+  });
+
+  it("keeps the stated windows when the working hours reach the peak", () => {
+    expect(build({ peak_time: "midday" }).energyWindows).toEqual(ENERGY_WINDOWS.midday);
+  });
+
+  it("never plans a peak outside the working hours, for any peak and any day", () => {
+    for (const peak_time of PEAK_TIMES) {
+      for (const typical_day of TYPICAL_DAYS) {
+        const p = build({ peak_time, typical_day });
+        for (const w of p.energyWindows.filter((x) => x.level === "peak")) {
+          expect(w.start).toBeGreaterThanOrEqual(p.workingHours.start);
+          expect(w.end).toBeLessThanOrEqual(p.workingHours.end);
+        }
+        for (let i = 1; i < p.energyWindows.length; i++) {
+          expect(p.energyWindows[i]!.start).toBeGreaterThanOrEqual(p.energyWindows[i - 1]!.end);
+        }
+      }
+    }
+  });
+
+  it("takes the days and whole hours the free-text answer states (issue 26)", () => {
+    const p = build({
+      typical_day: "entrepreneur",
+      additional_info: "work 4 days a week; Fridays are for errands",
+    });
+    expect(p.workingDays).toEqual([1, 2, 3, 4]);
+    const hours = build({
+      typical_day: "remote_flexible",
+      additional_info: "I can only work 9 to 3",
+    });
+    expect(hours.workingHours).toEqual({ start: 9, end: 15 });
+    // a time that is not a whole hour stays for the plan profile (minutes)
+    expect(build({ additional_info: "I work 8:30 to 4:30" }).workingHours).toEqual({
+      start: 9,
+      end: 17,
+    });
+  });
+
+  it("moves a 5–8 AM peak of a 9-to-3 parent to the first hours of their day", () => {
+    const p = build({ peak_time: "early_morning", typical_day: "parent" });
+    expect(p.workingHours).toEqual({ start: 9, end: 15 });
+    expect(p.energyWindows).toEqual([
+      { start: 8, end: 9, level: "good" },
+      { start: 9, end: 12, level: "peak" },
+      { start: 13, end: 16, level: "low" },
+    ]);
   });
 
   it("plans by a daily energy check instead of a fixed peak when energy varies", () => {
@@ -253,11 +300,11 @@ describe("bestWorkingWindow", () => {
     });
   });
 
-  it("falls back to the best good window inside fixed hours when the peak is outside", () => {
+  it("is the peak moved inside fixed hours when the stated peak is outside them", () => {
     expect(bestWorkingWindow(build({ peak_time: "night" }))).toEqual({
-      start: 16,
+      start: 13,
       end: 17,
-      level: "good",
+      level: "peak",
     });
   });
 });

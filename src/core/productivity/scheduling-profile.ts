@@ -9,6 +9,8 @@ import type {
   WorkStyle,
 } from "../contract/productivity.ts";
 import { STRATEGY_IDS } from "../contract/productivity.ts";
+import { fitPeakIntoHours } from "../plan-profile/fit-peak.ts";
+import { type NoteFacts, readNotes, workingDaysFromNotes } from "../plan-profile/read-notes.ts";
 
 export type { SchedulingProfile } from "../contract/productivity.ts";
 
@@ -142,6 +144,18 @@ export const MAX_DAILY_LOAD_MINUTES = 420;
 export const FIRST_STEP_MINUTES = 10;
 export const EARLY_DEADLINE_LEAD_HOURS = 24;
 
+/** Hours a note states, when they are whole hours and make a day (the profile counts hours). */
+function hoursFromNotes(
+  facts: NoteFacts,
+  base: { start: number; end: number },
+): { start: number; end: number } | null {
+  if (facts.start === undefined && facts.end === undefined) return null;
+  const start = facts.start ?? base.start * 60;
+  const end = facts.end ?? base.end * 60;
+  if (start % 60 !== 0 || end % 60 !== 0 || end <= start) return null;
+  return { start: start / 60, end: end / 60 };
+}
+
 /** The working window, moved (same length) to cover the peak when the person sets their hours. */
 function workingHoursFor(typicalDay: TypicalDay, windows: readonly EnergyWindow[]) {
   const pattern = WORKING_PATTERNS[typicalDay];
@@ -177,8 +191,16 @@ const roundDownTo = (value: number, step: number) => Math.floor(value / step) * 
  * combination of answers gives a valid profile (the free-text answer does not change it).
  */
 export function buildSchedulingProfile(answers: ProductivityAnswers): SchedulingProfile {
-  const energyWindows = ENERGY_WINDOWS[answers.peak_time].map((w) => ({ ...w }));
-  const workingHours = workingHoursFor(answers.typical_day, energyWindows);
+  // the free-text answer is more specific than the choices: days it names and whole-hour
+  // hours it states win (core/plan-profile/read-notes.ts; finer times live in the plan profile)
+  const { facts } = readNotes(answers.additional_info);
+  const workingHours =
+    hoursFromNotes(facts, WORKING_PATTERNS[answers.typical_day].hours) ??
+    workingHoursFor(answers.typical_day, ENERGY_WINDOWS[answers.peak_time]);
+  const noteDays = workingDaysFromNotes(WORKING_PATTERNS[answers.typical_day].days, facts);
+  // a peak the working hours cannot reach (5–8 AM for a 9-to-3 day) moves inside them, so
+  // the profile never promises hard work at an hour the person does not work (issue 26)
+  const energyWindows = fitPeakIntoHours(ENERGY_WINDOWS[answers.peak_time], workingHours).windows;
   const rhythm = FOCUS_RHYTHMS[answers.work_style];
   const strategies = strategiesFor(answers);
   const has = (id: StrategyId) => strategies.includes(id);
@@ -198,7 +220,7 @@ export function buildSchedulingProfile(answers: ProductivityAnswers): Scheduling
   return {
     version: 1,
     energyWindows,
-    workingDays: [...WORKING_PATTERNS[answers.typical_day].days],
+    workingDays: noteDays.length > 0 ? noteDays : [...WORKING_PATTERNS[answers.typical_day].days],
     workingHours,
     focusBlockMinutes: rhythm.focus,
     maxFocusBlockMinutes: rhythm.max,

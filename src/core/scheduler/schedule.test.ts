@@ -388,6 +388,23 @@ describe("schedule", () => {
     checkInvariants(input, again.placed, []);
   });
 
+  it("honours one weekday's own hours, and the common hours on the others", () => {
+    const input = base({
+      profile: { ...profile, dayHours: { 5: { start: 15 * 60, end: 17 * 60 } } },
+      tasks: Array.from({ length: 12 }, (_, i) => task({ id: `t${i}`, estimatedMinutes: 150 })),
+      horizonDays: 7,
+    });
+    const { placed } = schedule(input);
+    const friday = placed.filter((b) => local(b.start).weekday === 5);
+    expect(friday.length).toBeGreaterThan(0);
+    for (const b of friday) {
+      expect(local(b.start).hour * 60 + local(b.start).minute).toBeGreaterThanOrEqual(15 * 60);
+      expect(local(b.end).hour * 60 + local(b.end).minute).toBeLessThanOrEqual(17 * 60);
+    }
+    // Monday keeps 9-to-5: its blocks start before three o'clock
+    expect(placed.some((b) => local(b.start).weekday === 1 && local(b.start).hour < 15)).toBe(true);
+  });
+
   it("is deterministic", () => {
     const input = base({ tasks: [task({ id: "x" }), task({ id: "y", energy: "high" })] });
     expect(schedule(input)).toEqual(schedule(input));

@@ -30,9 +30,10 @@ function buildDays(profile: SchedulerProfile, now: number, horizonDays: number):
     const date = first.plus({ days: d });
     if (!profile.workingDays.includes(date.weekday)) continue;
     const at = (minutes: number) => date.plus({ minutes }).toMillis();
+    const hours = profile.dayHours?.[date.weekday] ?? profile.workingHours;
     days.push({
       key: date.toISODate()!,
-      work: { start: at(profile.workingHours.start), end: at(profile.workingHours.end) },
+      work: { start: at(hours.start), end: at(hours.end) },
       windows: profile.energyWindows.map((w) => ({
         start: at(w.start),
         end: at(w.end),

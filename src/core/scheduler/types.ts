@@ -11,6 +11,8 @@ export type SchedulerProfile = {
   workingDays: number[];
   /** Minutes from local midnight. */
   workingHours: { start: number; end: number };
+  /** Hours of one ISO weekday that differ from `workingHours` (minutes from local midnight). */
+  dayHours?: Partial<Record<number, { start: number; end: number }>>;
   /** Minutes from local midnight; time outside every window counts as "good". */
   energyWindows: { start: number; end: number; level: EnergyLevel }[];
   focusBlockMinutes: number;

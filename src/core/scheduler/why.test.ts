@@ -1,10 +1,11 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SCHEDULER_PROFILE } from "./from-scheduling-profile.ts";
+import { DEFAULT_PLAN_PROFILE } from "../plan-profile/seed-plan-profile.ts";
+import { toSchedulerProfile } from "./from-scheduling-profile.ts";
 import { hourRange, whyFacts, whySentence } from "./why.ts";
 
 const ZONE = "Europe/London";
-const profile = { ...DEFAULT_SCHEDULER_PROFILE, timezone: ZONE };
+const profile = toSchedulerProfile(DEFAULT_PLAN_PROFILE, { timezone: ZONE });
 const at = (iso: string) => DateTime.fromISO(iso, { zone: ZONE }).toMillis();
 const block = (from: string, to: string, firstFit = false) => ({
   taskId: "t",

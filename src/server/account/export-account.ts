@@ -11,6 +11,7 @@ import {
   domainContexts,
   messages,
   planNotes,
+  planProfiles,
   planStates,
   profiles,
   sessions,
@@ -84,8 +85,9 @@ export async function exportAccount(
       activityLogs: await db.select().from(activityLogs).where(byUser(activityLogs)),
       planNotes: await db.select().from(planNotes).where(byUser(planNotes)),
       // whether Sage keeps the plan, its horizon, language and the times thrown back
-      planState:
-        (await db.select().from(planStates).where(byUser(planStates)))[0] ?? null,
+      planState: (await db.select().from(planStates).where(byUser(planStates)))[0] ?? null,
+      // "How you work" as the person edited it (null profile: it follows the questionnaire)
+      planProfile: (await db.select().from(planProfiles).where(byUser(planProfiles)))[0] ?? null,
       // a deleted task's tombstone holds no words of the person's (its title is cleared)
       tasks: await db
         .select()

@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import type { CalendarToolCall } from "../../core/assistant/calendar-tools.ts";
 import { seriesOf } from "../../core/calendar/event-series.ts";
 import { expandWithExceptions } from "../../core/calendar/occurrences.ts";
+import { meetingHours } from "../../core/plan-profile/meeting-hours.ts";
 import { toSchedulerProfile } from "../../core/scheduler/from-scheduling-profile.ts";
 import { schedule } from "../../core/scheduler/schedule.ts";
 import { listEvents } from "../calendar/list-events.ts";
@@ -9,7 +10,7 @@ import {
   connectedBusy,
   listConnectedOccurrences,
 } from "../connections/list-external-occurrences.ts";
-import { storedSchedulingProfile } from "../planning/plan-tasks.ts";
+import { readPlanProfile } from "../planning/read-plan-profile.ts";
 import {
   cancelEventTool,
   createEventTool,
@@ -108,8 +109,12 @@ async function freeTimeTool(
   call: Extract<CalendarToolCall, { tool: "find_free_time" }>,
 ): Promise<ToolOutcome> {
   const zone = ctx.voice.zone;
-  const stored = await storedSchedulingProfile(ctx.db, ctx.userId);
-  const profile = toSchedulerProfile(stored, zone);
+  // offered times keep to "no meetings before / after" as well as the working hours
+  const { answer, stated } = await readPlanProfile(ctx.db, ctx.userId);
+  const profile = meetingHours(
+    toSchedulerProfile(answer.profile, { timezone: zone, strategies: stated?.strategies ?? [] }),
+    answer.profile,
+  );
   const from = Math.max(Date.parse(call.from), ctx.now.getTime());
   const days = Math.max(1, Math.ceil((Date.parse(call.to) - from) / DAY));
   const events = await listEvents(ctx.db, {

@@ -381,6 +381,22 @@ export const taskVersions = pgTable("task_versions", {
   version: integer("version").notNull().default(0),
 });
 
+/**
+ * "How you work" as the person edited it (GET/PUT /api/plan/profile, decision 031). No row,
+ * or `profile` null: the profile follows the questionnaire (domain_contexts 'productivity'),
+ * read afresh on every plan. `version` rises on every save and when the questionnaire is
+ * answered again (which hands the profile back to the answers); a PUT names the version it
+ * was made from.
+ */
+export const planProfiles = pgTable("plan_profiles", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  profile: jsonb("profile"),
+  version: integer("version").notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
 export const sageVotes = pgTable("sage_votes", {
   sageId: text("sage_id").primaryKey(),
   count: integer("count").notNull().default(0),

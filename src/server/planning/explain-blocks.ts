@@ -2,14 +2,13 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { seriesOf } from "../../core/calendar/event-series.ts";
 import { expandOccurrences } from "../../core/calendar/recurrence.ts";
-import { toSchedulerProfile } from "../../core/scheduler/from-scheduling-profile.ts";
 import type { EnergyLevel } from "../../core/scheduler/types.ts";
 import type { Voice } from "../assistant/format-when.ts";
 import { dayOf, quote, timeOf } from "../assistant/format-when.ts";
 import { listEvents } from "../calendar/list-events.ts";
 import type { Db } from "../db/client.ts";
 import { tasks } from "../db/schema.ts";
-import { storedSchedulingProfile } from "./plan-tasks.ts";
+import { schedulerProfileFor } from "./read-plan-profile.ts";
 
 type Placed = { taskId: string; eventId: string; start: string; end: string };
 export type ExplainedBlock = Placed & { why: string; inPeak: boolean; level: EnergyLevel };
@@ -27,10 +26,12 @@ export async function explainBlocks(
 ): Promise<{ blocks: ExplainedBlock[]; profiled: boolean }> {
   if (opts.placed.length === 0) return { blocks: [], profiled: false };
   const zone = opts.voice.zone;
-  const stored = await storedSchedulingProfile(db, opts.userId);
-  const profile = toSchedulerProfile(stored, zone);
+  const { profile, stated } = await schedulerProfileFor(db, {
+    userId: opts.userId,
+    timezone: zone,
+  });
   // before the questionnaire the hours are a default, and the reasons say so
-  const peakWord = stored
+  const peakWord = stated
     ? "your peak hours"
     : "morning focus hours (a default until you set yours)";
   const ids = [...new Set(opts.placed.map((p) => p.taskId))];
@@ -92,5 +93,5 @@ export async function explainBlocks(
         reasons.push(`due ${dayOf(task.deadline, opts.voice)}`);
       return { ...p, why: reasons.join(", "), inPeak: level === "peak", level };
     });
-  return { blocks, profiled: stored !== undefined };
+  return { blocks, profiled: stated };
 }

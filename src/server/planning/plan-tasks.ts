@@ -4,7 +4,6 @@ import { DateTime } from "luxon";
 import { seriesOf } from "../../core/calendar/event-series.ts";
 import { expandWithExceptions } from "../../core/calendar/occurrences.ts";
 import { LIMITS } from "../../core/contract/calendar.ts";
-import { type SchedulingProfile, schedulingProfile } from "../../core/contract/productivity.ts";
 import {
   MAX_AVOIDED,
   PLANNED_BLOCK_DESCRIPTION,
@@ -29,22 +28,10 @@ import { userTimeZone } from "../calendar/list-events.ts";
 import { connectedBusy } from "../connections/list-external-occurrences.ts";
 import type { Db } from "../db/client.ts";
 import { lockUserWrites } from "../db/lock-user-writes.ts";
-import { calendarEvents, domainContexts, planStates, tasks } from "../db/schema.ts";
+import { calendarEvents, planStates, tasks } from "../db/schema.ts";
+import { readPlanProfile } from "./read-plan-profile.ts";
 
 const DAY = 86_400_000;
-
-/** The person's stored scheduling profile, or undefined before the questionnaire. */
-export async function storedSchedulingProfile(
-  db: Db,
-  userId: string,
-): Promise<SchedulingProfile | undefined> {
-  const [row] = await db
-    .select({ data: domainContexts.profileData })
-    .from(domainContexts)
-    .where(and(eq(domainContexts.userId, userId), eq(domainContexts.domain, "productivity")));
-  const parsed = schedulingProfile.safeParse(row?.data);
-  return parsed.success ? parsed.data : undefined;
-}
 
 /**
  * Plans the user's open tasks over the next `days` and writes the blocks as calendar events
@@ -114,7 +101,7 @@ export async function planTasks(
     // one plan per person at a time (POST /api/plan, the assistant, the re-plan worker)
     await lockUserWrites(tx, opts.userId);
     // one after another: a transaction is one connection (pg warns on queries in parallel)
-    const stored = await storedSchedulingProfile(tx, opts.userId);
+    const how = await readPlanProfile(tx, opts.userId);
     const open = await tx
       .select()
       .from(tasks)
@@ -131,7 +118,10 @@ export async function planTasks(
           lt(calendarEvents.startTime, new Date(horizonEnd)),
         ),
       );
-    const profile = toSchedulerProfile(stored, timezone);
+    const profile = toSchedulerProfile(how.answer.profile, {
+      timezone,
+      strategies: how.stated?.strategies ?? [],
+    });
     const avoid = await avoidedTimes(tx, {
       userId: opts.userId,
       now,
@@ -213,8 +203,9 @@ export async function planTasks(
     const kept = new Map(previous.map((b) => [key(b), b]));
     const byTask = new Map(open.map((t) => [t.id, t]));
     const schedulerTask = new Map(schedulerTasks.map((t) => [t.id, t]));
-    const reminder = stored?.reminderMinutes ?? 10;
-    const say = { locale, zone: timezone, profiled: stored !== undefined };
+    const reminder = how.stated?.reminderMinutes ?? 10;
+    // before the questionnaire (and without an edit) the hours are a default, and reasons say so
+    const say = { locale, zone: timezone, profiled: how.answer.source !== "default" };
 
     const placed: PlanResponse["placed"] = [];
     const inserts: (typeof calendarEvents.$inferInsert)[] = [];

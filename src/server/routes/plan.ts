@@ -4,8 +4,10 @@ import { pushAllBlocks, refreshConnections } from "../connections/refresh-connec
 import type { AppContext } from "../context.ts";
 import { defineRoute, respond } from "../http/define-route.ts";
 import { dismissPlanNote, listPlanNotes, undoPlanNote } from "../planning/plan-notes.ts";
-import { planTasks, storedSchedulingProfile, undoPlan } from "../planning/plan-tasks.ts";
+import { planTasks, undoPlan } from "../planning/plan-tasks.ts";
+import { readPlanProfile } from "../planning/read-plan-profile.ts";
 import { rememberPlan } from "../planning/replan-worker.ts";
+import { savePlanProfile } from "../planning/save-plan-profile.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -110,10 +112,22 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
     limited,
   );
 
-  // the hours the week view shades: working hours, peak and dip (null before the questionnaire)
-  defineRoute(app, ctx, "getPlanProfile", async ({ user }) => ({
-    profile: (await storedSchedulingProfile(ctx.db, user.id)) ?? null,
-  }));
+  // "How you work": seeded from the questionnaire, explained, editable (issue 26); the week
+  // view shades its hours
+  defineRoute(
+    app,
+    ctx,
+    "getPlanProfile",
+    async ({ user }) => (await readPlanProfile(ctx.db, user.id)).answer,
+  );
+  defineRoute(
+    app,
+    ctx,
+    "updatePlanProfile",
+    async ({ user, query: { version }, body }) =>
+      savePlanProfile(ctx.db, { userId: user.id, version, profile: body }),
+    limited,
+  );
 
   // undoes one plan in one step: the client sends back the plan's `changes`
   defineRoute(

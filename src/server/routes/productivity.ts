@@ -3,6 +3,7 @@ import { localeFrom } from "../assistant/format-when.ts";
 import type { AppContext } from "../context.ts";
 import { saveDomainContext } from "../domain-contexts/save-domain-context.ts";
 import { defineRoute } from "../http/define-route.ts";
+import { resetPlanProfile } from "../planning/reset-plan-profile.ts";
 import { generateProductivityProfile } from "../productivity/generate-productivity-profile.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
@@ -34,6 +35,8 @@ export function registerProductivityRoutes(app: FastifyInstance, ctx: AppContext
         questionsResponses: answers,
         profileData: profile.scheduling,
       });
+      // new answers: "How you work" follows them again (an earlier edit is handed back)
+      await resetPlanProfile(ctx.db, request.user.id);
       return { profile, saved: true };
     },
     { preHandler: [rateLimit(ctx.db, PRODUCTIVITY_RATE_LIMIT)] },

@@ -1,4 +1,5 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
+import type { PlanProfileResponse } from "../../core/contract/plan-profile.ts";
 import type { Profile } from "../../core/contract/profile.ts";
 import type { UsageResponse } from "../../core/contract/usage.ts";
 import { call } from "./client.ts";
@@ -13,6 +14,8 @@ export const queryKeys = {
   usage: ["usage"] as const,
   profile: ["profile"] as const,
   tasks: (userId: string) => ["tasks", userId] as const,
+  /** "How you work" (the settings screen edits it; the week view shades its hours). */
+  planProfile: ["plan-profile"] as const,
   /** The calendar's sync with the server (features/calendar): refetching it syncs. */
   calendar: (userId: string) => ["calendar", userId] as const,
 };
@@ -63,6 +66,12 @@ export const profileQuery = {
 export function useProfile(options: Options = {}) {
   return useQuery({ ...profileQuery, ...options });
 }
+
+/** "How you work" as the server has it: GET /api/plan/profile. */
+export const planProfileQuery = {
+  queryKey: queryKeys.planProfile,
+  queryFn: (): Promise<PlanProfileResponse> => call("getPlanProfile"),
+};
 
 /**
  * The assistant (or an undo, or a plan) changed the calendar: the calendar syncs and the

@@ -21,6 +21,12 @@ export default function CalendarPage() {
           ← Chat
         </Link>
         <h1 className="font-bold text-stone-900">Calendar</h1>
+        <Link
+          to="/how-you-work"
+          className="ml-auto rounded-lg px-2.5 py-1.5 text-sm font-semibold text-sage-800 underline-offset-2 hover:underline"
+        >
+          How you work
+        </Link>
       </header>
       <main id="main" className="flex min-h-0 flex-1 flex-col">
         {status === "signedIn" && user ? (

@@ -106,7 +106,8 @@ describe("BuildingProfile", () => {
     render(<BuildingProfile outcome={outcome} onFinished={onFinished} />);
     // in the browser's locale (happy-dom reports en-US)
     expect(navigator.language).toBe("en-US");
-    expect(status()).toBe("Energy: your hardest work goes to 8–11 AM");
+    // a morning peak (8–11) of a 9-to-5 day: only the hours it works are promised (issue 26)
+    expect(status()).toBe("Energy: your hardest work goes to 9–11 AM");
     advance(3_700);
     expect(status()).toMatch(/^Energy:/);
     advance(100);

@@ -64,6 +64,12 @@ export function ProfileDialog({
             </p>
           )}
           {profile && usage && <div className="mt-4">{usage}</div>}
+          <p className="mt-4 text-sm">
+            <Link to="/how-you-work" className="font-semibold text-sage-800 underline">
+              How you work
+            </Link>{" "}
+            — your working days, hours and energy, as Sage plans with them.
+          </p>
           <section className="mt-6 rounded-xl bg-stone-50 p-4 text-sm text-stone-700">
             <h3 className="font-semibold text-stone-900">Data and privacy</h3>
             <p className="mt-1">

@@ -7,6 +7,7 @@ import { dayDelta, occurrencesBefore, shiftByDay } from "../../../../core/calend
 import type { Scope, ServerEvent } from "../../../../core/contract/calendar.ts";
 import type { PlanResponse } from "../../../../core/contract/tasks.ts";
 import { call } from "../../../lib/client.ts";
+import { planProfileQuery } from "../../../lib/server-state.ts";
 import { useConnectedEvents } from "../api/use-connections.ts";
 import { usePlanNotes, useSettlePlanNote } from "../api/use-plan-notes.ts";
 import { browserZone, useSyncTimezone } from "../api/use-sync-timezone.ts";
@@ -51,11 +52,12 @@ function useWide(): boolean {
   return wide;
 }
 
-/** The stored scheduling profile (null before the questionnaire), for the grid's shading. */
+/** "How you work" (null until the person has one of their own), for the grid's shading. */
 function useSchedulingProfile(online: boolean) {
   return useQuery({
-    queryKey: ["scheduling-profile"],
-    queryFn: () => withSession(() => call("getPlanProfile")).then((r) => r.profile),
+    ...planProfileQuery,
+    queryFn: () => withSession(planProfileQuery.queryFn),
+    select: (r) => (r.source === "default" ? null : r.profile),
     enabled: online,
     staleTime: 5 * 60_000,
     retry: false,

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useState } from "react";
-import type { SchedulingProfile } from "../../../../core/contract/productivity.ts";
+import type { PlanProfile } from "../../../../core/contract/plan-profile.ts";
 import { type GridDay, type GridItem, itemLabel, profileBands } from "../lib/week-layout.ts";
 
 const HOUR_PX = 48;
@@ -13,7 +13,7 @@ type Props = {
   days: GridDay[];
   zone: string;
   now: Date;
-  profile: SchedulingProfile | null;
+  profile: PlanProfile | null;
   /** Blocks the last plan wrote (highlighted). */
   highlight: ReadonlySet<string>;
   pendingIds: ReadonlySet<string>;
@@ -84,7 +84,7 @@ export function WeekGrid(p: Props) {
   const swipe = useRef<{ x: number; y: number; id: number } | null>(null);
 
   // opens on working hours (or 8 AM), once
-  const firstHour = p.profile?.workingHours.start ?? 8;
+  const firstHour = p.profile ? Math.floor(p.profile.workingHours.start / 60) : 8;
   useLayoutEffect(() => {
     if (scroller.current) scroller.current.scrollTop = Math.max(0, (firstHour - 0.5) * HOUR_PX);
   }, [firstHour]);

@@ -86,20 +86,22 @@ describe("week layout", () => {
     expect(weekStart("2026-03-05")).toBe("2026-03-02");
     const profile = {
       workingDays: [1, 2, 3, 4, 5],
-      workingHours: { start: 9, end: 17 },
+      workingHours: { start: 540, end: 1020 },
+      dayHours: { "5": { start: 540, end: 810 } },
       energyWindows: [
-        { start: 8, end: 11, level: "peak" },
-        { start: 11, end: 13, level: "good" },
-        { start: 14, end: 16, level: "low" },
+        { start: 540, end: 660, level: "peak" },
+        { start: 660, end: 780, level: "good" },
+        { start: 840, end: 960, level: "low" },
       ],
     } as Parameters<typeof profileBands>[0];
     expect(profileBands(profile, 2)).toEqual({
       working: { start: 9, end: 17 },
       bands: [
-        { start: 8, end: 11, kind: "peak" },
+        { start: 9, end: 11, kind: "peak" },
         { start: 14, end: 16, kind: "dip" },
       ],
     });
+    expect(profileBands(profile, 5).working).toEqual({ start: 9, end: 13.5 });
     expect(profileBands(profile, 6).working).toBeNull();
     expect(profileBands(null, 2)).toEqual({ working: null, bands: [] });
   });

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
-import type { SchedulingProfile } from "../../../../core/contract/productivity.ts";
+import { hoursOn, type PlanProfile } from "../../../../core/contract/plan-profile.ts";
 import { agenda } from "./agenda.ts";
 
 /** Whose an item is: the person's, Sage's planned block, or a connected calendar's (read only). */
@@ -146,18 +146,22 @@ export function itemLabel(item: GridItem, zone: string, taskTitle?: string): str
 
 export type HourBand = { start: number; end: number; kind: "peak" | "dip" };
 
-/** The profile's shading for a weekday (ISO 1–7): working hours, peak bands and the dip. */
+/**
+ * The profile's shading for a weekday (ISO 1–7), in hours (fractional: 9.5 = 9:30): that
+ * day's working hours, peak bands and the dip.
+ */
 export function profileBands(
-  profile: SchedulingProfile | null,
+  profile: PlanProfile | null,
   weekday: number,
 ): { working: { start: number; end: number } | null; bands: HourBand[] } {
   if (!profile) return { working: null, bands: [] };
-  const working = profile.workingDays.includes(weekday) ? profile.workingHours : null;
+  const hours = hoursOn(profile, weekday);
+  const working = hours ? { start: hours.start / 60, end: hours.end / 60 } : null;
   const bands = profile.energyWindows.flatMap((w): HourBand[] =>
     w.level === "peak"
-      ? [{ start: w.start, end: w.end, kind: "peak" }]
+      ? [{ start: w.start / 60, end: w.end / 60, kind: "peak" }]
       : w.level === "low"
-        ? [{ start: w.start, end: w.end, kind: "dip" }]
+        ? [{ start: w.start / 60, end: w.end / 60, kind: "dip" }]
         : [],
   );
   return { working, bands };
