@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { seriesOf } from "../../core/calendar/event-series.ts";
 import { expandWithExceptions } from "../../core/calendar/occurrences.ts";
 import { LIMITS } from "../../core/contract/calendar.ts";
@@ -12,13 +12,14 @@ import {
 import { toSchedulerProfile } from "../../core/scheduler/from-scheduling-profile.ts";
 import { schedule } from "../../core/scheduler/schedule.ts";
 import type { Block, Interval, SchedulerTask } from "../../core/scheduler/types.ts";
+import { countedMinutes } from "../../core/today/counted-minutes.ts";
 import { calendarFull } from "../calendar/create-event.ts";
 import { toServerEvent } from "../calendar/event-dto.ts";
 import { userTimeZone } from "../calendar/list-events.ts";
 import { connectedBusy } from "../connections/list-external-occurrences.ts";
 import type { Db } from "../db/client.ts";
 import { lockUserWrites } from "../db/lock-user-writes.ts";
-import { calendarEvents, domainContexts, tasks } from "../db/schema.ts";
+import { calendarEvents, checkIns, domainContexts, tasks } from "../db/schema.ts";
 
 const DAY = 86_400_000;
 
@@ -35,6 +36,38 @@ export async function storedSchedulingProfile(
   return parsed.success ? parsed.data : undefined;
 }
 
+/** Check-ins the planner reads at most (one person's, of their open tasks). */
+export const CHECK_INS_READ = 2_000;
+
+/**
+ * The person's check-ins on blocks of their open tasks, with each block's time (deleted
+ * blocks too: a skipped block is removed). Bounded: CHECK_INS_READ rows, newest first.
+ */
+async function checkedBlocks(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      eventId: checkIns.eventId,
+      occurrenceStart: checkIns.occurrenceStart,
+      taskId: checkIns.taskId,
+      outcome: checkIns.outcome,
+      minutes: checkIns.minutes,
+      plannedMinutes: checkIns.plannedMinutes,
+      start: calendarEvents.startTime,
+      end: calendarEvents.endTime,
+      deletedAt: calendarEvents.deletedAt,
+    })
+    .from(checkIns)
+    .innerJoin(calendarEvents, eq(calendarEvents.id, checkIns.eventId))
+    .innerJoin(
+      tasks,
+      and(eq(tasks.id, checkIns.taskId), eq(tasks.status, "open"), isNull(tasks.deletedAt)),
+    )
+    .where(eq(checkIns.userId, userId))
+    .orderBy(desc(checkIns.createdAt))
+    .limit(CHECK_INS_READ);
+  return rows.map((r) => ({ ...r, taskId: r.taskId!, end: r.end ?? r.start }));
+}
+
 /**
  * Plans the user's open tasks over the next `days` and writes the blocks as calendar events
  * (source 'assistant', linked to their task). A re-plan replaces only the assistant's future
@@ -42,6 +75,8 @@ export async function storedSchedulingProfile(
  * calendars subscribed to the feed see as little churn as possible. Blocks that have started,
  * and task blocks the user has taken over (edited, so source 'user'), never move. A block
  * that has ended while its task is still open does not count as done: the task is placed again.
+ * A block the person checked in on (POST /api/check-ins) stays put, and counts as done only
+ * as much as the check-in says (done: the block; partly: its minutes; skipped: nothing).
  */
 export type PlanOutcome = Omit<PlanResponse, "changes"> & {
   /**
@@ -56,7 +91,7 @@ export async function planTasks(
   opts: { userId: string; days: number; now: Date },
 ): Promise<PlanOutcome> {
   const now = opts.now.getTime();
-  const [timezone, stored, open] = await Promise.all([
+  const [timezone, stored, open, checked] = await Promise.all([
     userTimeZone(db, opts.userId),
     storedSchedulingProfile(db, opts.userId),
     db
@@ -65,6 +100,7 @@ export async function planTasks(
       .where(and(eq(tasks.userId, opts.userId), eq(tasks.status, "open"), isNull(tasks.deletedAt)))
       // bounded like the list: a user never has more (create-task.ts keeps the cap exact)
       .limit(TASK_LIMITS.tasksPerUser),
+    checkedBlocks(db, opts.userId),
   ]);
   const profile = toSchedulerProfile(stored, timezone);
   const horizonEnd = now + (opts.days + 1) * DAY;
@@ -83,8 +119,23 @@ export async function planTasks(
   const locked: Block[] = [];
   const previous: (Block & { eventId: string })[] = [];
   const range = { from: new Date(now - DAY), to: new Date(horizonEnd), zone: timezone };
+  // a block the person checked in on is settled: it stays where it is as busy time, and its
+  // check-in (not its length) says how much of the task's work is done (countedMinutes)
+  const checkedIds = new Set(
+    checked.filter((c) => c.occurrenceStart === null).map((c) => c.eventId),
+  );
+  const done = checked.map((c) => ({ taskId: c.taskId, minutes: countedMinutes(c) }));
+  for (const c of checked) {
+    // a block skipped before it began is gone; its time stays out of this plan ("not then")
+    if (c.outcome === "skipped" && c.deletedAt && c.end.getTime() > now)
+      busy.push({ start: c.start.getTime(), end: c.end.getTime() });
+  }
   for (const row of rows) {
     const isBlock = row.taskId !== null;
+    if (isBlock && checkedIds.has(row.id)) {
+      busy.push({ start: row.startTime.getTime(), end: (row.endTime ?? row.startTime).getTime() });
+      continue;
+    }
     if (isBlock && row.source === "assistant" && row.startTime.getTime() > now) {
       previous.push({
         taskId: row.taskId!,
@@ -141,6 +192,7 @@ export async function planTasks(
     busy,
     tasks: schedulerTasks,
     locked: locked.filter((b) => openIds.has(b.taskId)),
+    done: done.filter((d) => openIds.has(d.taskId)),
     previous,
     now,
     horizonDays: opts.days,
