@@ -9,6 +9,7 @@ export const APP_PATHS = [
   "/fitness",
   "/chat",
   "/calendar",
+  "/today",
   "/success",
   "/cancel",
   "/billing/demo-checkout",

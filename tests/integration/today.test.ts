@@ -206,9 +206,9 @@ describe("GET /api/today", () => {
     const before = await today(s);
     expect(before.carriedOver).toEqual([
       {
-        eventId: monday!.eventId,
         taskId: task.id,
         title: "Essay",
+        eventIds: [monday!.eventId],
         minutes: minutesOf([monday!]),
         plannedAgain: null,
       },

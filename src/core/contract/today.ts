@@ -99,12 +99,15 @@ export const todayItem = z.object({
 });
 export type TodayItem = z.infer<typeof todayItem>;
 
+/** One task whose work from yesterday's blocks is still open (one entry per task). */
 export const carriedOver = z.object({
-  eventId: z.uuid(),
   taskId: z.uuid(),
   title: z.string(),
+  /** Yesterday's blocks of the task not checked in as done. */
+  eventIds: z.array(z.uuid()),
+  /** The work left on those blocks (a partly check-in counts what was done). */
   minutes: z.number().int(),
-  /** The task's next block from now on, if the plan has found one. */
+  /** The task's next block from the start of the day on, if the plan has found one. */
   plannedAgain: z.object({ eventId: z.uuid(), start: z.string() }).nullable(),
 });
 export type CarriedOver = z.infer<typeof carriedOver>;

@@ -156,8 +156,9 @@ export async function readToday(
 }
 
 /**
- * Yesterday's blocks not checked in as done whose task is still open, with the work left on
- * each and the task's next block from the start of the day on (where the plan put it again).
+ * Yesterday's blocks not checked in as done whose task is still open, one entry per task: the
+ * work left on them and the task's next block from the start of the day on (where the plan
+ * put it again).
  */
 async function carriedOverFrom(
   db: Db,
@@ -206,21 +207,30 @@ async function carriedOverFrom(
       .limit(taskIds.length * 20),
   ]);
   const openIds = new Set(open.map((t) => t.id));
-  return candidates
-    .filter(({ block }) => openIds.has(block.taskId!))
-    .map(({ block, checkIn }) => {
-      const length =
-        ((block.endTime ?? block.startTime).getTime() - block.startTime.getTime()) / MINUTE;
-      const doneThere = checkIn ? countedMinutes(checkIn) : 0;
-      const again = next.find((n) => n.taskId === block.taskId);
-      return {
-        eventId: block.id,
-        taskId: block.taskId!,
-        title: block.title,
-        minutes: Math.max(0, Math.round(length - doneThere)),
-        plannedAgain: again ? { eventId: again.id, start: again.start.toISOString() } : null,
-      };
+  // one entry per task, in the order of its first block yesterday
+  const byTask = new Map<string, CarriedOver>();
+  for (const { block, checkIn } of candidates) {
+    const taskId = block.taskId!;
+    if (!openIds.has(taskId)) continue;
+    const length =
+      ((block.endTime ?? block.startTime).getTime() - block.startTime.getTime()) / MINUTE;
+    const left = Math.max(0, Math.round(length - (checkIn ? countedMinutes(checkIn) : 0)));
+    const entry = byTask.get(taskId);
+    if (entry) {
+      entry.eventIds.push(block.id);
+      entry.minutes += left;
+      continue;
+    }
+    const again = next.find((n) => n.taskId === taskId);
+    byTask.set(taskId, {
+      taskId,
+      title: block.title,
+      eventIds: [block.id],
+      minutes: left,
+      plannedAgain: again ? { eventId: again.id, start: again.start.toISOString() } : null,
     });
+  }
+  return [...byTask.values()];
 }
 
 /** Plan notes not dismissed that came after the person last looked at Today (all, the first time). */

@@ -30,6 +30,7 @@ const screens: Record<AppPath, Load> = {
   "/fitness": () => import("../routes/fitness.tsx"),
   "/chat": () => import("../routes/chat.tsx"),
   "/calendar": () => import("../routes/calendar.tsx"),
+  "/today": () => import("../routes/today.tsx"),
   "/success": () => import("../routes/success.tsx"),
   "/cancel": () => import("../routes/cancel.tsx"),
   "/billing/demo-checkout": () => import("../routes/demo-checkout.tsx"),

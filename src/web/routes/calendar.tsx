@@ -21,6 +21,12 @@ export default function CalendarPage() {
           ← Chat
         </Link>
         <h1 className="font-bold text-stone-900">Calendar</h1>
+        <Link
+          to="/today"
+          className="ml-auto rounded-lg border border-stone-300 px-2.5 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+        >
+          Today
+        </Link>
       </header>
       <main id="main" className="flex min-h-0 flex-1 flex-col">
         {status === "signedIn" && user ? (
