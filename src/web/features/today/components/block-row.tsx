@@ -11,8 +11,8 @@ type Props = {
   busy: boolean;
   onCheckIn: (outcome: CheckInOutcome, minutes?: number) => void;
   onMove: (start: Date) => void;
-  /** Said instead of the buttons (the block is asked about in the wrap-up below). */
-  actionsElsewhere?: string | undefined;
+  /** The block is asked about elsewhere (the evening wrap-up): no buttons here. */
+  askedElsewhere?: boolean;
 };
 
 const MINUTE = 60_000;
@@ -23,7 +23,7 @@ const small = "px-3! py-1.5!";
  * minutes), Skip — or Move it to another time today. A block already checked in says how,
  * with Change to say otherwise.
  */
-export function BlockRow({ item, zone, online, busy, onCheckIn, onMove, actionsElsewhere }: Props) {
+export function BlockRow({ item, zone, online, busy, onCheckIn, onMove, askedElsewhere }: Props) {
   const [mode, setMode] = useState<"idle" | "partly" | "move" | "change">("idle");
   const id = useId();
   const length = Math.round((Date.parse(item.end) - Date.parse(item.start)) / MINUTE);
@@ -72,10 +72,7 @@ export function BlockRow({ item, zone, online, busy, onCheckIn, onMove, actionsE
           </Button>
         </p>
       ) : null}
-      {asking && actionsElsewhere ? (
-        <p className="text-sm text-stone-700">{actionsElsewhere}</p>
-      ) : null}
-      {asking && !actionsElsewhere && mode !== "partly" && mode !== "move" ? (
+      {asking && !askedElsewhere && mode !== "partly" && mode !== "move" ? (
         <fieldset className="flex flex-wrap gap-2">
           <legend className="sr-only">How did “{item.title}” go?</legend>
           <Button className={small} disabled={disabled} onClick={() => onCheckIn("done")}>

@@ -93,11 +93,7 @@ export function TodayScreen({ userId, date }: { userId: string; date?: string | 
       zone={zone}
       online={online}
       busy={busy}
-      actionsElsewhere={
-        !inWrapUp && leftIds.has(`${item.id}|${item.occurrence}`)
-          ? "In your evening wrap-up below."
-          : undefined
-      }
+      askedElsewhere={!inWrapUp && leftIds.has(`${item.id}|${item.occurrence}`)}
       onCheckIn={(outcome, minutes) =>
         checkIn.mutate({
           eventId: item.id,
@@ -188,6 +184,24 @@ export function TodayScreen({ userId, date }: { userId: string; date?: string | 
         </section>
       ) : null}
 
+      {evening && left.length > 0 ? (
+        <section aria-labelledby="today-wrap-up" className={section}>
+          <h2 id="today-wrap-up" className={heading}>
+            Evening wrap-up
+          </h2>
+          <p className="mt-1 text-sm text-stone-700">
+            How did the rest of today go? Whatever is left is simply planned again.
+          </p>
+          <ul className="mt-2 flex flex-col divide-y divide-stone-100">
+            {left.map((item) => (
+              <li key={`${item.id}|${item.occurrence ?? ""}`} className="py-3">
+                {row(item, true)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <section aria-labelledby="today-day" className={section}>
         <h2 id="today-day" className={heading}>
           Your day
@@ -220,24 +234,6 @@ export function TodayScreen({ userId, date }: { userId: string; date?: string | 
           </ol>
         )}
       </section>
-
-      {evening && left.length > 0 ? (
-        <section aria-labelledby="today-wrap-up" className={section}>
-          <h2 id="today-wrap-up" className={heading}>
-            Evening wrap-up
-          </h2>
-          <p className="mt-1 text-sm text-stone-700">
-            How did the rest of today go? Whatever is left is simply planned again.
-          </p>
-          <ul className="mt-2 flex flex-col divide-y divide-stone-100">
-            {left.map((item) => (
-              <li key={`${item.id}|${item.occurrence ?? ""}`} className="py-3">
-                {row(item, true)}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
     </div>
   );
 }
