@@ -165,6 +165,21 @@ describe("POST /api/check-ins", () => {
     expect(reopened.find((x: { id: string }) => x.id === task.id).status).toBe("open");
   });
 
+  it("two check-ins of one block at once leave one row, the last said", async () => {
+    const s = await person();
+    await addTask(s, { title: "Twice", estimateMinutes: 40 });
+    const [block] = (await plan(s)).placed;
+    clock = DateTime.fromISO(block!.end).setZone(ZONE);
+    const answers = await Promise.all([
+      checkIn(s, { eventId: block!.eventId, outcome: "partly", minutes: 10 }),
+      checkIn(s, { eventId: block!.eventId, outcome: "partly", minutes: 25 }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const rows = await t.db.select().from(checkIns).where(eq(checkIns.eventId, block!.eventId));
+    expect(rows).toHaveLength(1);
+    expect([10, 25]).toContain(rows[0]!.minutes);
+  });
+
   it("a block of Sage's skipped before it begins goes away and its work is planned at another time", async () => {
     const s = await person();
     const task = await addTask(s, { title: "Read", estimateMinutes: 40 });

@@ -94,14 +94,17 @@ export function BlockRow({ item, zone, online, busy, onCheckIn, onMove, askedEls
           >
             Skip
           </Button>
-          <Button
-            variant="secondary"
-            className={small}
-            disabled={disabled}
-            onClick={() => setMode("move")}
-          >
-            Move
-          </Button>
+          {/* one occurrence of a repeating block is moved in the week view, which asks which */}
+          {item.occurrence === null ? (
+            <Button
+              variant="secondary"
+              className={small}
+              disabled={disabled}
+              onClick={() => setMode("move")}
+            >
+              Move
+            </Button>
+          ) : null}
         </fieldset>
       ) : null}
       {mode === "partly" ? (
