@@ -165,6 +165,21 @@ describe("POST /api/check-ins", () => {
     expect(reopened.find((x: { id: string }) => x.id === task.id).status).toBe("open");
   });
 
+  it("a block said done early stays on the calendar when it finished its task", async () => {
+    const s = await person();
+    const task = await addTask(s, { title: "Early bird", estimateMinutes: 20 });
+    const [block] = (await plan(s)).placed;
+    const done = await checkIn(s, { eventId: block!.eventId, outcome: "done" });
+    expect(done.json().taskDone).toBe(true);
+    await plan(s);
+    const [row] = await t.db
+      .select()
+      .from(calendarEvents)
+      .where(eq(calendarEvents.id, block!.eventId));
+    expect(row!.deletedAt).toBeNull();
+    expect(row!.taskId).toBe(task.id);
+  });
+
   it("two check-ins of one block at once leave one row, the last said", async () => {
     const s = await person();
     await addTask(s, { title: "Twice", estimateMinutes: 40 });

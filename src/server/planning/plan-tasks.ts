@@ -1,5 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+} from "drizzle-orm";
 import { seriesOf } from "../../core/calendar/event-series.ts";
 import { expandWithExceptions } from "../../core/calendar/occurrences.ts";
 import { LIMITS } from "../../core/contract/calendar.ts";
@@ -40,10 +53,12 @@ export async function storedSchedulingProfile(
 export const CHECK_INS_READ = 2_000;
 
 /**
- * The person's check-ins on blocks of their open tasks, with each block's time (deleted
- * blocks too: a skipped block is removed). Bounded: CHECK_INS_READ rows, newest first.
+ * The check-ins the plan needs, with each block's time (deleted blocks too: a skipped block
+ * is removed): those of the person's open tasks (their minutes count as done), and those of
+ * blocks that have not ended (a block said done stays put even when that finished its task).
+ * Bounded: CHECK_INS_READ rows, newest first.
  */
-async function checkedBlocks(db: Db, userId: string) {
+async function checkedBlocks(db: Db, userId: string, now: Date) {
   const rows = await db
     .select({
       eventId: checkIns.eventId,
@@ -55,17 +70,20 @@ async function checkedBlocks(db: Db, userId: string) {
       start: calendarEvents.startTime,
       end: calendarEvents.endTime,
       deletedAt: calendarEvents.deletedAt,
+      taskOpen: tasks.id,
     })
     .from(checkIns)
     .innerJoin(calendarEvents, eq(calendarEvents.id, checkIns.eventId))
-    .innerJoin(
+    .leftJoin(
       tasks,
       and(eq(tasks.id, checkIns.taskId), eq(tasks.status, "open"), isNull(tasks.deletedAt)),
     )
-    .where(eq(checkIns.userId, userId))
+    .where(
+      and(eq(checkIns.userId, userId), or(isNotNull(tasks.id), gt(calendarEvents.endTime, now))),
+    )
     .orderBy(desc(checkIns.createdAt))
     .limit(CHECK_INS_READ);
-  return rows.map((r) => ({ ...r, taskId: r.taskId!, end: r.end ?? r.start }));
+  return rows.map((r) => ({ ...r, end: r.end ?? r.start }));
 }
 
 /**
@@ -100,7 +118,7 @@ export async function planTasks(
       .where(and(eq(tasks.userId, opts.userId), eq(tasks.status, "open"), isNull(tasks.deletedAt)))
       // bounded like the list: a user never has more (create-task.ts keeps the cap exact)
       .limit(TASK_LIMITS.tasksPerUser),
-    checkedBlocks(db, opts.userId),
+    checkedBlocks(db, opts.userId, opts.now),
   ]);
   const profile = toSchedulerProfile(stored, timezone);
   const horizonEnd = now + (opts.days + 1) * DAY;
@@ -124,7 +142,9 @@ export async function planTasks(
   const checkedIds = new Set(
     checked.filter((c) => c.occurrenceStart === null).map((c) => c.eventId),
   );
-  const done = checked.map((c) => ({ taskId: c.taskId, minutes: countedMinutes(c) }));
+  const done = checked.flatMap((c) =>
+    c.taskOpen ? [{ taskId: c.taskOpen, minutes: countedMinutes(c) }] : [],
+  );
   for (const c of checked) {
     // a block skipped before it began is gone; its time stays out of this plan ("not then")
     if (c.outcome === "skipped" && c.deletedAt && c.end.getTime() > now)
