@@ -6,6 +6,7 @@ import {
   calendarConnections,
   calendarEvents,
   calendarTokens,
+  checkIns,
   checkoutSessions,
   conversations,
   domainContexts,
@@ -14,6 +15,7 @@ import {
   profiles,
   sessions,
   tasks,
+  todaySeen,
   usageLogs,
   users,
 } from "../db/schema.ts";
@@ -82,6 +84,10 @@ export async function exportAccount(
       usageLogs: await db.select().from(usageLogs).where(byUser(usageLogs)),
       activityLogs: await db.select().from(activityLogs).where(byUser(activityLogs)),
       planNotes: await db.select().from(planNotes).where(byUser(planNotes)),
+      // what the person said about their blocks (done, partly, skipped) and when they last
+      // looked at Today
+      checkIns: await db.select().from(checkIns).where(byUser(checkIns)),
+      todaySeen: await db.select().from(todaySeen).where(byUser(todaySeen)),
       // a deleted task's tombstone holds no words of the person's (its title is cleared)
       tasks: await db
         .select()
