@@ -52,11 +52,12 @@ export function TodayScreen({ userId, date }: { userId: string; date?: string | 
   const [moved, setMoved] = useState<TodayResponse["moved"] | null>(null);
   const marked = useRef(false);
   useEffect(() => {
-    if (!today.data || marked.current) return;
+    // the answer read for this visit, not one kept from an earlier visit
+    if (!today.data || !today.isFetchedAfterMount || marked.current) return;
     marked.current = true;
     setMoved(today.data.moved);
     if (today.data.moved.length > 0) markSeen(today.data.asOf);
-  }, [today.data, markSeen]);
+  }, [today.data, today.isFetchedAfterMount, markSeen]);
 
   if (!online && !today.data)
     return (
