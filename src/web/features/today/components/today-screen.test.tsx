@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -77,6 +77,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  onlineManager.setOnline(true);
 });
 
 describe("TodayScreen", () => {
@@ -113,5 +114,15 @@ describe("TodayScreen", () => {
     );
     // nothing moved: nothing to mark seen
     expect(server.calls.some((c) => c.path === "/api/today/seen")).toBe(false);
+  });
+
+  it("offline with nothing read yet, says the day opens when back online, and asks nothing", async () => {
+    const server = fakeServer(day());
+    vi.stubGlobal("fetch", server.fetchMock);
+    onlineManager.setOnline(false);
+    renderToday();
+    expect(await screen.findByText(/You're offline\. Today shows your day/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "week view" })).toBeTruthy();
+    expect(server.calls).toEqual([]);
   });
 });
