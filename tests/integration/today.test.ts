@@ -271,6 +271,34 @@ describe("GET /api/today", () => {
     expect(mondayView.carriedOver).toEqual([]);
   });
 
+  it("an all-day event is on the day it names only, whatever the zone", async () => {
+    const s = await person();
+    // five hours behind UTC: each local day touches two UTC dates
+    await t.app.inject({
+      method: "PATCH",
+      url: "/api/profile",
+      headers: s.headers,
+      payload: { timezone: "America/New_York" },
+    });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/calendar-events",
+      headers: s.headers,
+      payload: {
+        id: randomUUID(),
+        title: "Holiday",
+        start_time: "2031-03-04T00:00:00.000Z",
+        end_time: "2031-03-05T00:00:00.000Z",
+        all_day: true,
+      },
+    });
+    const titles = async (date: string) =>
+      (await today(s, `?date=${date}`)).items.map((i: { title: string }) => i.title);
+    expect(await titles("2031-03-03")).toEqual([]);
+    expect(await titles("2031-03-04")).toEqual(["Holiday"]);
+    expect(await titles("2031-03-05")).toEqual([]);
+  });
+
   it("says what moved since the person last looked, until they have seen it", async () => {
     const s = await person();
     const userId = (

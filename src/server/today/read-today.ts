@@ -104,8 +104,14 @@ export async function readToday(
     opts.log?.warn({ err: error, userId }, "connected calendars left out of Today");
     notice = "Your connected calendars could not be read just now; their events are not shown.";
   }
-  items.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
-  const shown = items.slice(0, TODAY_LIMITS.items);
+  // an all-day occurrence is dated in UTC midnights (decision 028): it belongs to the days it
+  // names, not to every local day its UTC span touches
+  const date = day.toISODate()!;
+  const onThisDay = (i: TodayItem) =>
+    !i.allDay || (i.start.slice(0, 10) <= date && date < i.end.slice(0, 10));
+  const dayItems = items.filter(onThisDay);
+  dayItems.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  const shown = dayItems.slice(0, TODAY_LIMITS.items);
 
   const blockIds = [
     ...new Set([
@@ -140,7 +146,7 @@ export async function readToday(
     movedSince(db, { userId, since: seen?.seenAt }),
   ]);
   return {
-    date: day.toISODate()!,
+    date,
     timezone: zone,
     items: shown,
     load: {
