@@ -265,6 +265,8 @@ describe("GET /api/today", () => {
     const after = await today(s);
     expect(after.items[1].checkIn).toEqual({ outcome: "partly", minutes: 15 });
     expect(after.load.doneMinutes).toBe(15);
+    // a block checked in is not where yesterday's work went
+    expect(after.carriedOver[0].plannedAgain?.eventId).not.toBe(tuesday!.eventId);
     // another day by date: Monday has no carried-over (Sunday had nothing)
     const mondayView = await today(s, "?date=2031-03-03");
     expect(mondayView.items.map((i: { title: string }) => i.title)).toEqual(["Essay"]);

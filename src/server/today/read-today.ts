@@ -163,8 +163,8 @@ export async function readToday(
 
 /**
  * Yesterday's blocks not checked in as done whose task is still open, one entry per task: the
- * work left on them and the task's next block from the start of the day on (where the plan
- * put it again).
+ * work left on them and the task's next block from the start of the day on not checked in
+ * yet (where the plan put it again).
  */
 async function carriedOverFrom(
   db: Db,
@@ -201,11 +201,14 @@ async function carriedOverFrom(
         start: calendarEvents.startTime,
       })
       .from(calendarEvents)
+      // a block already checked in is not where the work went
+      .leftJoin(checkIns, eq(checkIns.eventId, calendarEvents.id))
       .where(
         mine(
           inArray(calendarEvents.taskId, taskIds),
           isNull(calendarEvents.deletedAt),
           gte(calendarEvents.startTime, opts.from),
+          isNull(checkIns.id),
         ),
       )
       .orderBy(asc(calendarEvents.startTime))
