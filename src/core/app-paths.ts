@@ -10,6 +10,7 @@ export const APP_PATHS = [
   "/chat",
   "/calendar",
   "/how-you-work",
+  "/today",
   "/success",
   "/cancel",
   "/billing/demo-checkout",

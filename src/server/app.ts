@@ -38,6 +38,7 @@ import { registerProductivityRoutes } from "./routes/productivity.ts";
 import { registerProfileRoutes } from "./routes/profile.ts";
 import { registerStripeWebhookRoutes } from "./routes/stripe-webhook.ts";
 import { registerTaskRoutes } from "./routes/tasks.ts";
+import { registerTodayRoutes } from "./routes/today.ts";
 import { registerUsageRoutes } from "./routes/usage.ts";
 import { registerVoteRoutes } from "./routes/votes.ts";
 
@@ -163,6 +164,7 @@ export async function buildApp(opts: BuildOptions) {
   registerConversationRoutes(app, ctx);
   registerTaskRoutes(app, ctx);
   registerPlanRoutes(app, ctx);
+  registerTodayRoutes(app, ctx);
   registerVoteRoutes(app, ctx);
   registerOnboardingRoutes(app, ctx);
   registerProductivityRoutes(app, ctx);

@@ -19,14 +19,19 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
-/** Signs in through the development sign-in screen and waits for /chat. */
+/** Signs in through the development sign-in screen and waits for /chat (via Today on a phone). */
 export async function signIn(page: Page, email: string): Promise<void> {
   await page.goto("/");
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "Continue with this e-mail" }).click();
-  await expect(page).toHaveURL(/\/chat$/);
+  // a phone lands on Today (the day at a glance); these specs go on in the chat
+  await expect(page).toHaveURL(/\/(chat|today)$/);
+  if (new URL(page.url()).pathname === "/today") {
+    await page.getByRole("link", { name: "Chat", exact: true }).click();
+    await expect(page).toHaveURL(/\/chat$/);
+  }
 }
 
 export const uniqueEmail = (prefix: string) =>

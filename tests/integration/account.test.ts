@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   calendarEvents,
   calendarTokens,
+  checkIns,
   domainContexts,
   messages,
   profiles,
   tasks,
+  todaySeen,
   usageCarryovers,
   users,
 } from "../../src/server/db/schema.ts";
@@ -21,7 +23,7 @@ afterAll(() => t.close());
 
 type Session = Awaited<ReturnType<TestApp["signIn"]>>;
 
-/** A user with something in every table: chats, an assistant, events, a task, a feed, a checkout. */
+/** A user with something in every table: chats, an assistant, events, a task, a check-in, a feed, a checkout. */
 async function busyUser(): Promise<Session & { conversationId: string; feedToken: string }> {
   const s = await t.signIn();
   const chat = await t.app.inject({
@@ -40,13 +42,23 @@ async function busyUser(): Promise<Session & { conversationId: string; feedToken
     .insert(tasks)
     .values({ userId: s.user.id, title: "Write chapter 2", estimatedMinutes: 90 })
     .returning();
+  const blockId = randomUUID();
   await t.db.insert(calendarEvents).values({
-    id: randomUUID(),
+    id: blockId,
     userId: s.user.id,
     title: "Deep work: chapter 2",
     startTime: new Date(),
     taskId: task!.id,
   });
+  await t.db.insert(checkIns).values({
+    userId: s.user.id,
+    eventId: blockId,
+    taskId: task!.id,
+    outcome: "partly",
+    minutes: 35,
+    plannedMinutes: 50,
+  });
+  await t.db.insert(todaySeen).values({ userId: s.user.id, seenAt: new Date() });
   const feedToken = `feed-${randomUUID()}`;
   await t.db.insert(calendarTokens).values({ userId: s.user.id, token: feedToken });
   const checkout = await t.app.inject({
@@ -122,6 +134,8 @@ describe("GET /api/account/export", () => {
     expect(d.assistants[0]).toMatchObject({ domain: "productivity" });
     expect(d.tasks[0]).toMatchObject({ title: "Write chapter 2" });
     expect(d.calendarEvents[0]).toMatchObject({ title: "Deep work: chapter 2" });
+    expect(d.checkIns[0]).toMatchObject({ outcome: "partly", minutes: 35, plannedMinutes: 50 });
+    expect(d.todaySeen).toHaveLength(1);
     expect(d.usageLogs.length).toBeGreaterThan(0);
     expect(d.activityLogs.map((a: { activityType: string }) => a.activityType)).toContain(
       "subscription_started",

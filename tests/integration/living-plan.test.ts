@@ -177,6 +177,28 @@ describe("the plan re-plans itself", () => {
     expect(note.text).toMatch(/— you don't work on Mondays now\.$/);
   });
 
+  it("a block skipped in a check-in is planned again elsewhere, without a button", async () => {
+    const s = await person();
+    const task = await addTask(s, { title: "Slides", estimateMinutes: 40 });
+    const [first] = (await plan(s)).placed as Placed[];
+    await settle();
+    const skipped = await inject(s, "POST", "/api/check-ins", {
+      eventId: first!.eventId,
+      outcome: "skipped",
+    });
+    expect(skipped.statusCode).toBeLessThan(300);
+    await settle();
+    const again = (await blocks(s)).filter((b) => b.task_id === task.id);
+    expect(again.length).toBeGreaterThan(0);
+    for (const b of again) {
+      expect(b.id).not.toBe(first!.eventId);
+      expect(
+        Date.parse(b.end_time) <= Date.parse(first!.start) ||
+          Date.parse(b.start_time) >= Date.parse(first!.end),
+      ).toBe(true);
+    }
+  });
+
   it("asks nothing for a person who never planned, and nothing for the plan's own blocks", async () => {
     const s = await person();
     await addTask(s, { title: "Write", estimateMinutes: 60 });

@@ -154,6 +154,8 @@ describe("object-level access: another user's ids are 404 and change nothing", (
     const task = await call("POST /api/tasks", { headers: owner.headers });
     expect(task.statusCode).toBe(201);
     ids.task = task.json().task.id;
+    const planned = await call("POST /api/plan", { headers: owner.headers });
+    ids.block = planned.json().placed[0].eventId;
     const checkout = await call("POST /api/create-checkout-session", { headers: owner.headers });
     expect(checkout.statusCode).toBe(200);
     ids.checkout = new URL(checkout.json().url).searchParams.get("session_id")!;
@@ -229,6 +231,8 @@ describe("object-level access: another user's ids are 404 and change nothing", (
       ["POST /api/chat", { message: "hi", domainContextId: ids.domainContext }],
       ["POST /api/verify-payment", { sessionId: ids.checkout }],
       ["POST /api/demo-billing/complete", { sessionId: ids.checkout }],
+      ["POST /api/check-ins", { eventId: ids.event, outcome: "done" }],
+      ["POST /api/check-ins", { eventId: ids.block, outcome: "done" }],
     ];
     for (const [key, body] of cases) {
       const res = await call(key, { ...as, body });

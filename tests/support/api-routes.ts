@@ -138,6 +138,15 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   "GET /api/plan/notes": { access: "signed-in" },
   "POST /api/plan/notes/:id/dismiss": { access: "signed-in" },
   "POST /api/plan/notes/:id/undo": { access: "signed-in" },
+  "GET /api/today": { access: "signed-in" },
+  "POST /api/today/seen": {
+    access: "signed-in",
+    body: () => ({ through: "2031-03-03T07:00:00.000Z" }),
+  },
+  "POST /api/check-ins": {
+    access: "signed-in",
+    body: () => ({ eventId: "7d8e0b4a-1c8e-4f5a-9a55-3b1c2f0e9d11", outcome: "done" }),
+  },
   "POST /api/assistant/actions/:id/undo": { access: "signed-in" },
   "GET /api/connections": { access: "signed-in" },
   "POST /api/connections": {

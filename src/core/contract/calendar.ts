@@ -54,7 +54,8 @@ const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const inYearRange = (iso: string) => {
+/** Is the instant (or day) within the years Sage keeps (LIMITS)? */
+export const inYearRange = (iso: string) => {
   const year = new Date(iso).getUTCFullYear();
   return year >= LIMITS.minYear && year <= LIMITS.maxYear;
 };

@@ -55,6 +55,11 @@ export const endpoints = {
   dismissPlanNote: { method: "POST", path: "/api/plan/notes/:id/dismiss", auth: "signed-in" },
   undoPlanNote: { method: "POST", path: "/api/plan/notes/:id/undo", auth: "signed-in" },
 
+  // --- today and check-ins ----------------------------------------------------------
+  getToday: { method: "GET", path: "/api/today", auth: "signed-in" },
+  markTodaySeen: { method: "POST", path: "/api/today/seen", auth: "signed-in" },
+  checkIn: { method: "POST", path: "/api/check-ins", auth: "signed-in" },
+
   // --- calendar ---------------------------------------------------------------------
   listEvents: { method: "GET", path: "/api/calendar-events", auth: "signed-in" },
   createEvent: { method: "POST", path: "/api/calendar-events", auth: "signed-in" },

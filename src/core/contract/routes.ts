@@ -73,6 +73,13 @@ import {
   task,
   taskInput,
 } from "./tasks.ts";
+import {
+  checkInRequest,
+  checkInResponse,
+  todayQuery,
+  todayResponse,
+  todaySeenRequest,
+} from "./today.ts";
 import { usageResponse } from "./usage.ts";
 import { voteRequest, voteResponse, votesResponse } from "./votes.ts";
 
@@ -176,6 +183,11 @@ export const routes = {
   listPlanNotes: { responses: { 200: planNotesResponse } },
   dismissPlanNote: { params: idParam, responses: { 204: empty } },
   undoPlanNote: { params: idParam, responses: { 204: empty } },
+
+  getToday: { query: todayQuery, responses: { 200: todayResponse } },
+  markTodaySeen: { body: todaySeenRequest, responses: { 204: empty } },
+  // 200 whether it is the block's first check-in or replaces an earlier one
+  checkIn: { body: checkInRequest, responses: { 200: checkInResponse } },
 
   listEvents: { query: listEventsQuery, responses: { 200: listEventsResponse } },
   createEvent: {

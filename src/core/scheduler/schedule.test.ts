@@ -354,6 +354,24 @@ describe("schedule", () => {
     for (const b of placed) expect(b.start).toBeGreaterThanOrEqual(started.end + 10 * MIN);
   });
 
+  it("work checked in as done shrinks the task's need", () => {
+    const input = base({
+      tasks: [task({ id: "a", estimatedMinutes: 100 })],
+      done: [{ taskId: "a", minutes: 30 }],
+    });
+    const { placed } = schedule(input);
+    const minutes = placed.reduce((s, b) => s + (b.end - b.start) / MIN, 0);
+    expect(minutes).toBe(120 - 30);
+  });
+
+  it("a task whose work is all checked in is not placed again", () => {
+    const input = base({
+      tasks: [task({ id: "a", estimatedMinutes: 50 })],
+      done: [{ taskId: "a", minutes: 60 }],
+    });
+    expect(schedule(input)).toEqual({ placed: [], unplaced: [] });
+  });
+
   it("reads working hours in the user's zone across a DST change", () => {
     const ny: SchedulerProfile = { ...profile, timezone: "America/New_York", workingDays: [7, 1] };
     // 2026-11-01 is the end of DST in New York

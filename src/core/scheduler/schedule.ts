@@ -126,6 +126,7 @@ export function schedule(input: ScheduleInput): ScheduleResult {
     if (day) load.set(day.key, (load.get(day.key) ?? 0) + (b.end - b.start) / MINUTE);
     done.set(b.taskId, (done.get(b.taskId) ?? 0) + (b.end - b.start) / MINUTE);
   }
+  for (const d of input.done ?? []) done.set(d.taskId, (done.get(d.taskId) ?? 0) + d.minutes);
   /**
    * Whether last plan's blocks still suit the task's energy: hard work with no minute in a
    * peak window, or light work sitting in one, is planned afresh (its priority or energy was

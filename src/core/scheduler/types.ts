@@ -49,6 +49,11 @@ export type ScheduleInput = {
   tasks: SchedulerTask[];
   /** Blocks that must not move (locked by the user, or already started); they count as done work. */
   locked: Block[];
+  /**
+   * Work done outside any locked block, in minutes per task (what the person checked in on
+   * blocks that are no longer planned): it shrinks the task's need and takes no time.
+   */
+  done?: { taskId: string; minutes: number }[];
   /** The previous plan's movable blocks: kept where they still fit, so a re-plan moves little. */
   previous?: Block[];
   /**

@@ -6,6 +6,7 @@ import {
   calendarConnections,
   calendarEvents,
   calendarTokens,
+  checkIns,
   checkoutSessions,
   conversations,
   domainContexts,
@@ -16,6 +17,7 @@ import {
   profiles,
   sessions,
   tasks,
+  todaySeen,
   usageLogs,
   users,
 } from "../db/schema.ts";
@@ -88,6 +90,10 @@ export async function exportAccount(
       planState: (await db.select().from(planStates).where(byUser(planStates)))[0] ?? null,
       // "How you work" as the person edited it (null profile: it follows the questionnaire)
       planProfile: (await db.select().from(planProfiles).where(byUser(planProfiles)))[0] ?? null,
+      // what the person said about their blocks (done, partly, skipped) and when they last
+      // looked at Today
+      checkIns: await db.select().from(checkIns).where(byUser(checkIns)),
+      todaySeen: await db.select().from(todaySeen).where(byUser(todaySeen)),
       // a deleted task's tombstone holds no words of the person's (its title is cleared)
       tasks: await db
         .select()

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -19,6 +20,7 @@ import { MESSAGE_ROLES } from "../../core/contract/chat.ts";
 import { CONNECTION_KINDS, CONNECTION_STATUSES } from "../../core/contract/connections.ts";
 import { PLAN_NOTE_KINDS } from "../../core/contract/plan-notes.ts";
 import { TASK_LEVELS, TASK_STATUSES } from "../../core/contract/tasks.ts";
+import { CHECK_IN_OUTCOMES } from "../../core/contract/today.ts";
 import { PAID_TIERS, TIERS } from "../../core/plans.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -655,4 +657,49 @@ export const planStates = pgTable("plan_states", {
     .notNull()
     .default([]),
   plannedAt: timestamp("planned_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What the person said about one block (one occurrence of a repeating one): done, partly
+ * (with the minutes of work done) or skipped. The raw evidence later learning reads, kept
+ * exactly as said; one row per block occurrence — a second check-in replaces the first.
+ * `planned_minutes` is the block's length when the person checked in (the block may move
+ * later); `closed_task` records that this check-in marked the task done, so replacing it
+ * with anything else opens the task again.
+ */
+export const checkIns = pgTable(
+  "check_ins",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: "cascade" }),
+    /** The occurrence's start as the series defines it; null for a block that does not repeat. */
+    occurrenceStart: timestamp("occurrence_start", { withTimezone: true }),
+    taskId: uuid("task_id").references(() => tasks.id, { onDelete: "set null" }),
+    outcome: text("outcome", { enum: CHECK_IN_OUTCOMES }).notNull(),
+    /** Minutes of work the person reported (partly: required; done: optional; skipped: none). */
+    minutes: integer("minutes"),
+    plannedMinutes: integer("planned_minutes").notNull(),
+    closedTask: boolean("closed_task").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("check_ins_occurrence_key").on(t.eventId, t.occurrenceStart).nullsNotDistinct(),
+    // the planner's read: one person's check-ins of their open tasks
+    index("check_ins_user_task_idx").on(t.userId, t.taskId),
+    check("check_ins_outcome_check", oneOf(t.outcome, CHECK_IN_OUTCOMES)),
+    check("check_ins_minutes_check", sql`${t.minutes} is null or ${t.minutes} > 0`),
+  ],
+);
+
+/** When the person last looked at Today: what moved after it is "since you last looked". */
+export const todaySeen = pgTable("today_seen", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
 });

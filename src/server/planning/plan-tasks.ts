@@ -1,5 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+} from "drizzle-orm";
 import { DateTime } from "luxon";
 import { seriesOf } from "../../core/calendar/event-series.ts";
 import { expandWithExceptions } from "../../core/calendar/occurrences.ts";
@@ -21,6 +34,7 @@ import type {
   SchedulerTask,
 } from "../../core/scheduler/types.ts";
 import { whyFacts, whySentence } from "../../core/scheduler/why.ts";
+import { countedMinutes } from "../../core/today/counted-minutes.ts";
 import { DEFAULT_LOCALE } from "../assistant/format-when.ts";
 import { calendarFull } from "../calendar/create-event.ts";
 import { toServerEvent } from "../calendar/event-dto.ts";
@@ -28,10 +42,47 @@ import { userTimeZone } from "../calendar/list-events.ts";
 import { connectedBusy } from "../connections/list-external-occurrences.ts";
 import type { Db } from "../db/client.ts";
 import { lockUserWrites } from "../db/lock-user-writes.ts";
-import { calendarEvents, planStates, tasks } from "../db/schema.ts";
+import { calendarEvents, checkIns, planStates, tasks } from "../db/schema.ts";
 import { readPlanProfile } from "./read-plan-profile.ts";
 
 const DAY = 86_400_000;
+
+/** Check-ins the planner reads at most (one person's, of their open tasks). */
+export const CHECK_INS_READ = 2_000;
+
+/**
+ * The check-ins the plan needs, with each block's time (deleted blocks too: a skipped block
+ * is removed): those of the person's open tasks (their minutes count as done), and those of
+ * blocks that have not ended (a block said done stays put even when that finished its task).
+ * Bounded: CHECK_INS_READ rows, newest first.
+ */
+async function checkedBlocks(db: Db, userId: string, now: Date) {
+  const rows = await db
+    .select({
+      eventId: checkIns.eventId,
+      occurrenceStart: checkIns.occurrenceStart,
+      taskId: checkIns.taskId,
+      outcome: checkIns.outcome,
+      minutes: checkIns.minutes,
+      plannedMinutes: checkIns.plannedMinutes,
+      start: calendarEvents.startTime,
+      end: calendarEvents.endTime,
+      deletedAt: calendarEvents.deletedAt,
+      taskOpen: tasks.id,
+    })
+    .from(checkIns)
+    .innerJoin(calendarEvents, eq(calendarEvents.id, checkIns.eventId))
+    .leftJoin(
+      tasks,
+      and(eq(tasks.id, checkIns.taskId), eq(tasks.status, "open"), isNull(tasks.deletedAt)),
+    )
+    .where(
+      and(eq(checkIns.userId, userId), or(isNotNull(tasks.id), gt(calendarEvents.endTime, now))),
+    )
+    .orderBy(desc(checkIns.createdAt))
+    .limit(CHECK_INS_READ);
+  return rows.map((r) => ({ ...r, end: r.end ?? r.start }));
+}
 
 /**
  * Plans the user's open tasks over the next `days` and writes the blocks as calendar events
@@ -40,6 +91,8 @@ const DAY = 86_400_000;
  * calendars subscribed to the feed see as little churn as possible. Blocks that have started,
  * and task blocks the user has taken over (edited, so source 'user'), never move. A block
  * that has ended while its task is still open does not count as done: the task is placed again.
+ * A block the person checked in on (POST /api/check-ins) stays put, and counts as done only
+ * as much as the check-in says (done: the block; partly: its minutes; skipped: nothing).
  *
  * One plan per person at a time: the reads, the scheduling and the writes run in one
  * transaction under the person's write lock, so "Plan my week" and an automatic re-plan
@@ -102,6 +155,7 @@ export async function planTasks(
     await lockUserWrites(tx, opts.userId);
     // one after another: a transaction is one connection (pg warns on queries in parallel)
     const how = await readPlanProfile(tx, opts.userId);
+    const checked = await checkedBlocks(tx, opts.userId, opts.now);
     const open = await tx
       .select()
       .from(tasks)
@@ -133,8 +187,29 @@ export async function planTasks(
     const locked: (Block & { title: string })[] = [];
     const previous: (Block & { eventId: string | null; why: string | null; placedAt: number })[] =
       [];
+    // a block the person checked in on is settled: it stays where it is as busy time, and its
+    // check-in (not its length) says how much of the task's work is done (countedMinutes)
+    const checkedIds = new Set(
+      checked.filter((c) => c.occurrenceStart === null).map((c) => c.eventId),
+    );
+    const done = checked.flatMap((c) =>
+      c.taskOpen ? [{ taskId: c.taskOpen, minutes: countedMinutes(c) }] : [],
+    );
+    for (const c of checked) {
+      // a block skipped before it began is gone; its time stays out of this plan ("not then")
+      if (c.outcome === "skipped" && c.deletedAt && c.end.getTime() > now)
+        busy.push({ start: c.start.getTime(), end: c.end.getTime() });
+    }
     for (const row of rows) {
       const isBlock = row.taskId !== null;
+      if (isBlock && checkedIds.has(row.id)) {
+        busy.push({
+          start: row.startTime.getTime(),
+          end: (row.endTime ?? row.startTime).getTime(),
+          title: row.title,
+        });
+        continue;
+      }
       const end = (row.endTime ?? row.startTime).getTime();
       if (isBlock && row.source === "assistant" && row.startTime.getTime() > now) {
         previous.push({
@@ -192,6 +267,7 @@ export async function planTasks(
       busy,
       tasks: schedulerTasks,
       locked: locked.filter((b) => openIds.has(b.taskId)),
+      done: done.filter((d) => openIds.has(d.taskId)),
       previous,
       changed,
       avoid,

@@ -31,6 +31,7 @@ const screens: Record<AppPath, Load> = {
   "/chat": () => import("../routes/chat.tsx"),
   "/calendar": () => import("../routes/calendar.tsx"),
   "/how-you-work": () => import("../routes/how-you-work.tsx"),
+  "/today": () => import("../routes/today.tsx"),
   "/success": () => import("../routes/success.tsx"),
   "/cancel": () => import("../routes/cancel.tsx"),
   "/billing/demo-checkout": () => import("../routes/demo-checkout.tsx"),

@@ -1,4 +1,5 @@
 import { useAuth } from "../lib/auth-context.ts";
+import { firstScreenAfterSignIn } from "../lib/first-screen.ts";
 import { Link } from "../lib/router.tsx";
 import { Button } from "./button.tsx";
 import { LogoMark } from "./logo.tsx";
@@ -50,7 +51,10 @@ export function SiteHeader({ onLogoClick, accountExtras, onSignOut }: Props) {
               </Button>
             </>
           ) : status === "signedOut" ? (
-            <Button onClick={() => void signIn()}>Sign In</Button>
+            // a plain sign-in: Today on a phone, the chat elsewhere (flows pass their own page)
+            <Button onClick={() => void signIn({ returnTo: firstScreenAfterSignIn() })}>
+              Sign In
+            </Button>
           ) : null}
         </nav>
       </div>

@@ -27,6 +27,13 @@ export default function CalendarPage() {
         >
           How you work
         </Link>
+        <Link
+          to="/today"
+          className="rounded-lg border border-stone-300 px-2.5 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+        >
+          {/* not "Today": the week's own Today button jumps to this week */}
+          Open Today
+        </Link>
       </header>
       <main id="main" className="flex min-h-0 flex-1 flex-col">
         {status === "signedIn" && user ? (

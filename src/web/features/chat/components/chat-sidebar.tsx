@@ -153,12 +153,20 @@ export function ChatSidebar(p: Props) {
       >
         Calendar
       </button>
-      <Link
-        to="/calendar"
-        className="-mt-2 rounded-xl border border-stone-300 px-3 py-2 text-sm font-semibold hover:bg-stone-100"
-      >
-        Week view
-      </Link>
+      <div className="-mt-2 flex gap-2">
+        <Link
+          to="/today"
+          className="flex-1 rounded-xl border border-stone-300 px-3 py-2 text-sm font-semibold hover:bg-stone-100"
+        >
+          Today
+        </Link>
+        <Link
+          to="/calendar"
+          className="flex-1 rounded-xl border border-stone-300 px-3 py-2 text-sm font-semibold hover:bg-stone-100"
+        >
+          Week view
+        </Link>
+      </div>
       <section aria-labelledby="recent-heading" className="min-h-0">
         <h2
           id="recent-heading"

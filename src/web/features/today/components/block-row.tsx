@@ -1,0 +1,157 @@
+import { DateTime } from "luxon";
+import { type FormEvent, useId, useState } from "react";
+import type { CheckInOutcome, TodayItem } from "../../../../core/contract/today.ts";
+import { Button } from "../../../components/button.tsx";
+import { checkInText, timeRange } from "../lib/today-text.ts";
+
+type Props = {
+  item: TodayItem;
+  zone: string;
+  online: boolean;
+  busy: boolean;
+  onCheckIn: (outcome: CheckInOutcome, minutes?: number) => void;
+  onMove: (start: Date) => void;
+  /** The block is asked about elsewhere (the evening wrap-up): no buttons here. */
+  askedElsewhere?: boolean;
+};
+
+const MINUTE = 60_000;
+const small = "px-3! py-1.5!";
+
+/**
+ * One block of the day, with what the person can say about it: Done, Partly (how many
+ * minutes), Skip — or Move it to another time today. A block already checked in says how,
+ * with Change to say otherwise.
+ */
+export function BlockRow({ item, zone, online, busy, onCheckIn, onMove, askedElsewhere }: Props) {
+  const [mode, setMode] = useState<"idle" | "partly" | "move" | "change">("idle");
+  const id = useId();
+  const length = Math.round((Date.parse(item.end) - Date.parse(item.start)) / MINUTE);
+  const disabled = !online || busy;
+  const start = DateTime.fromISO(item.start, { zone });
+  const [minutes, setMinutes] = useState(String(Math.max(1, Math.round(length / 2))));
+  const [time, setTime] = useState(start.toFormat("HH:mm"));
+
+  function submitPartly(event: FormEvent) {
+    event.preventDefault();
+    const n = Number(minutes);
+    if (!Number.isInteger(n) || n < 1) return;
+    onCheckIn("partly", n);
+    setMode("idle");
+  }
+  function submitMove(event: FormEvent) {
+    event.preventDefault();
+    const [h, m] = time.split(":").map(Number);
+    if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)) return;
+    onMove(start.set({ hour: h, minute: m, second: 0, millisecond: 0 }).toJSDate());
+    setMode("idle");
+  }
+
+  const asking = !item.checkIn || mode === "change";
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <p className="font-semibold text-stone-900">{item.title}</p>
+        <p className="text-sm text-stone-700">
+          {timeRange(item, zone)} · {length} min
+        </p>
+      </div>
+      {item.checkIn && mode !== "change" ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-sage-900">
+          <span className="rounded-lg bg-sage-100 px-2.5 py-0.5 font-medium">
+            {checkInText(item.checkIn)}
+          </span>
+          <Button
+            variant="ghost"
+            className={small}
+            disabled={disabled}
+            onClick={() => setMode("change")}
+            aria-label={`Change what you said about “${item.title}”`}
+          >
+            Change
+          </Button>
+        </p>
+      ) : null}
+      {asking && !askedElsewhere && mode !== "partly" && mode !== "move" ? (
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">How did “{item.title}” go?</legend>
+          <Button className={small} disabled={disabled} onClick={() => onCheckIn("done")}>
+            Done
+          </Button>
+          <Button
+            variant="secondary"
+            className={small}
+            disabled={disabled}
+            onClick={() => setMode("partly")}
+          >
+            Partly
+          </Button>
+          <Button
+            variant="secondary"
+            className={small}
+            disabled={disabled}
+            onClick={() => onCheckIn("skipped")}
+          >
+            Skip
+          </Button>
+          {/* one occurrence of a repeating block is moved in the week view, which asks which */}
+          {item.occurrence === null ? (
+            <Button
+              variant="secondary"
+              className={small}
+              disabled={disabled}
+              onClick={() => setMode("move")}
+            >
+              Move
+            </Button>
+          ) : null}
+        </fieldset>
+      ) : null}
+      {mode === "partly" ? (
+        <form onSubmit={submitPartly} className="flex flex-wrap items-end gap-2">
+          <label htmlFor={`${id}-minutes`} className="flex flex-col gap-1 text-sm font-medium">
+            Minutes done
+            <input
+              id={`${id}-minutes`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={24 * 60}
+              required
+              value={minutes}
+              onChange={(e) => setMinutes(e.target.value)}
+              className="w-28 rounded-lg border border-stone-300 px-3 py-1.5 text-base"
+            />
+          </label>
+          <Button type="submit" className={small} disabled={disabled}>
+            Save
+          </Button>
+          <Button variant="ghost" className={small} onClick={() => setMode("idle")}>
+            Cancel
+          </Button>
+        </form>
+      ) : null}
+      {mode === "move" ? (
+        <form onSubmit={submitMove} className="flex flex-wrap items-end gap-2">
+          <label htmlFor={`${id}-time`} className="flex flex-col gap-1 text-sm font-medium">
+            New start time
+            <input
+              id={`${id}-time`}
+              type="time"
+              required
+              value={time}
+              onChange={(e) => setTime(e.target.value)}
+              className="rounded-lg border border-stone-300 px-3 py-1.5 text-base"
+            />
+          </label>
+          <Button type="submit" className={small} disabled={disabled}>
+            Move here
+          </Button>
+          <Button variant="ghost" className={small} onClick={() => setMode("idle")}>
+            Cancel
+          </Button>
+        </form>
+      ) : null}
+    </div>
+  );
+}

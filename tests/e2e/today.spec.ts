@@ -1,0 +1,105 @@
+import type { Page } from "@playwright/test";
+import { DateTime } from "luxon";
+import { expect, expectAccessible, test, uniqueEmail } from "./fixtures.ts";
+
+// The server's clock is real. A person's block from yesterday is made as a person would make
+// one: Sage plans the essay, and the person drags one block to yesterday and two to tonight
+// (the week view's own PUT: they become theirs, still blocks of the task). The browser's
+// clock is set to noon today, so the evening wrap-up stays closed whatever the hour.
+const ZONE = "Europe/Berlin";
+test.use({ timezoneId: ZONE, locale: "en-GB" });
+
+type Event = Record<string, unknown> & { id: string; version: number };
+
+async function call(page: Page, method: string, url: string, data?: object) {
+  const session = await (await page.request.post("/api/auth/refresh")).json();
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    ...(data ? { data } : {}),
+  });
+  expect(res.status(), `${method} ${url}`).toBeLessThan(300);
+  return res.status() === 204 ? null : res.json();
+}
+
+/** Moves an event to `start` (keeping its length) as the week view does. */
+async function moveTo(page: Page, eventId: string, start: DateTime) {
+  const { events } = (await call(page, "GET", "/api/calendar-events")) as { events: Event[] };
+  const e = events.find((x) => x.id === eventId)!;
+  const minutes = (Date.parse(String(e.end_time)) - Date.parse(String(e.start_time))) / 60_000;
+  await call(page, "PUT", `/api/calendar-events?eventId=${eventId}`, {
+    title: e.title,
+    description: e.description,
+    start_time: start.toUTC().toISO(),
+    end_time: start.plus({ minutes }).toUTC().toISO(),
+    category: e.category,
+    priority: e.priority,
+    reminder_minutes: e.reminder_minutes,
+    version: e.version,
+  });
+}
+
+const SHAME = /overdue|missed|failed|\blate\b/i;
+
+for (const width of [375, 1280] as const) {
+  test(`Today at ${width} px: yesterday's block carried over kindly; Done and Partly today`, async ({
+    page,
+  }) => {
+    const today = DateTime.now().setZone(ZONE).startOf("day");
+    await page.clock.install({ time: today.set({ hour: 12 }).toJSDate() });
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByLabel("E-mail address").fill(uniqueEmail(`today-${width}`));
+    await page.getByRole("button", { name: "Continue with this e-mail" }).click();
+    // a phone opens on Today; a desktop keeps the chat, with Today one link away
+    await expect(page).toHaveURL(width === 375 ? /\/today$/ : /\/chat$/);
+
+    await call(page, "PATCH", "/api/profile", { timezone: ZONE });
+    await call(page, "POST", "/api/tasks", { title: "Write the essay", estimateMinutes: 240 });
+    const plan = await call(page, "POST", "/api/plan", { days: 7 });
+    // the plan's three earliest blocks (the rest stay where Sage put them)
+    const [a, b, c] = (plan.placed as { eventId: string; start: string }[]).sort((x, y) =>
+      x.start.localeCompare(y.start),
+    );
+    await moveTo(page, a!.eventId, today.minus({ days: 1 }).set({ hour: 10 }));
+    await moveTo(page, b!.eventId, today.set({ hour: 21 }));
+    await moveTo(page, c!.eventId, today.set({ hour: 22 }));
+
+    if (width === 1280) await page.getByRole("link", { name: "Today", exact: true }).click();
+    else await page.reload();
+    await expect(page).toHaveURL(/\/today$/);
+
+    // yesterday's block: carried over, planned again, said without blame
+    const carried = page.getByRole("region", { name: "Carried over from yesterday" });
+    await expect(carried.getByText("nothing to catch up on")).toBeVisible();
+    await expect(carried.getByRole("listitem")).toHaveText([
+      /^“Write the essay” \(50 min left\) is planned again for \w{3} \d{1,2}:\d{2}\.$/,
+    ]);
+    expect(await page.locator("main").innerText()).not.toMatch(SHAME);
+    await expect(page.getByText(/^(\d+ h( \d\d)?|\d+ min) of 5 h planned$/)).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/today-carried-${width}.png`, fullPage: true });
+
+    // today's blocks: Done on the first, Partly (20 minutes) on the second
+    const day = page.getByRole("region", { name: "Your day" }).getByRole("listitem");
+    const blocks = [
+      day.filter({ hasText: "21:00 – 21:50" }),
+      day.filter({ hasText: "22:00 – 22:50" }),
+    ];
+    await blocks[0]!.getByRole("button", { name: "Done" }).click();
+    await expect(blocks[0]!.getByText("Done", { exact: true })).toBeVisible();
+    await blocks[1]!.getByRole("button", { name: "Partly" }).click();
+    await blocks[1]!.getByLabel("Minutes done").fill("20");
+    await blocks[1]!.getByRole("button", { name: "Save" }).click();
+    await expect(
+      blocks[1]!.getByText("Partly — 20 min done; the rest is planned again"),
+    ).toBeVisible();
+    await expect(page.getByText("1 h 10 done so far.")).toBeVisible();
+    // the work of yesterday now goes on at the next block not yet checked in
+    await expect(carried.getByRole("listitem")).not.toContainText("21:00");
+    expect(await page.locator("main").innerText()).not.toMatch(SHAME);
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/today-checked-${width}.png`, fullPage: true });
+  });
+}
