@@ -3,8 +3,17 @@ import { eq, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseFeed } from "../../src/core/calendar/feed-parse.test-support.ts";
-import { planStates, replanRequests } from "../../src/server/db/schema.ts";
-import { requestReplan, runDueReplans } from "../../src/server/planning/replan-worker.ts";
+import {
+  calendarEvents,
+  checkIns,
+  planStates,
+  replanRequests,
+} from "../../src/server/db/schema.ts";
+import {
+  requestReplan,
+  requestReplansForEndedBlocks,
+  runDueReplans,
+} from "../../src/server/planning/replan-worker.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // Issue 26, items 1, 2 and 5: the plan re-plans itself when what it rests on changes, moves
@@ -197,6 +206,41 @@ describe("the plan re-plans itself", () => {
           Date.parse(b.start_time) >= Date.parse(first!.end),
       ).toBe(true);
     }
+  });
+
+  it("a block that ended unfinished asks for a re-plan (the sweep), one without a check-in only", async () => {
+    const s = await person();
+    const task = await addTask(s, { title: "Report", estimateMinutes: 30 });
+    await plan(s);
+    await settle();
+    // a block of the task that ended five minutes ago by the database's clock
+    const ended = randomUUID();
+    const endedAt = sql`now() - interval '5 minutes'`;
+    await t.db.insert(calendarEvents).values({
+      id: ended,
+      userId: s.user.id,
+      title: "Report",
+      startTime: sql`now() - interval '35 minutes'` as unknown as Date,
+      endTime: endedAt as unknown as Date,
+      source: "assistant",
+      taskId: task.id,
+    });
+    await settle(); // the insert was the planner's kind of row: it asked nothing
+    const mine = eq(replanRequests.userId, s.user.id);
+    expect(await requestReplansForEndedBlocks(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(replanRequests).where(mine)).toHaveLength(1);
+    await settle();
+    // said done: no longer unfinished, nothing asked
+    await t.db.insert(checkIns).values({
+      userId: s.user.id,
+      eventId: ended,
+      taskId: task.id,
+      outcome: "done",
+      plannedMinutes: 30,
+    });
+    await settle();
+    await requestReplansForEndedBlocks(t.db);
+    expect(await t.db.select().from(replanRequests).where(mine)).toEqual([]);
   });
 
   it("asks nothing for a person who never planned, and nothing for the plan's own blocks", async () => {

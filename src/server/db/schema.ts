@@ -315,6 +315,10 @@ export const calendarEvents = pgTable(
     // a task's blocks: purging a task tombstone clears their task_id (ON DELETE SET NULL),
     // which without this index scans every event of every user once per purged task
     index("calendar_events_task_idx").on(t.taskId).where(sql`${t.taskId} is not null`),
+    // blocks that just ended, found across people by the re-plan sweep (replan-worker.ts)
+    index("calendar_events_block_end_idx")
+      .on(t.endTime)
+      .where(sql`${t.taskId} is not null and ${t.deletedAt} is null`),
     // one live override per occurrence, so a replayed or concurrent edit cannot duplicate it
     uniqueIndex("calendar_events_override_key")
       .on(t.seriesId, t.recurrenceId)

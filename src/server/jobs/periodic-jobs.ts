@@ -1,5 +1,6 @@
 import type { Db } from "../db/client.ts";
 import { consumeRateLimit, purgeRateLimits } from "../rate-limit/consume-rate-limit.ts";
+import { requestReplansForEndedBlocks } from "../planning/replan-worker.ts";
 import { refundStaleReservations } from "../usage/reserve-allowance.ts";
 
 type Log = { error: (obj: object, msg: string) => void; info?: (obj: object, msg: string) => void };
@@ -32,6 +33,12 @@ export const PERIODIC_JOBS: {
     name: "refund-stale-chat-reservations",
     periodSeconds: 300,
     run: (db) => refundStaleReservations(db),
+  },
+  // unfinished work of a block that just ended is planned again (decision 030)
+  {
+    name: "replan-after-ended-blocks",
+    periodSeconds: 300,
+    run: (db) => requestReplansForEndedBlocks(db),
   },
 ];
 

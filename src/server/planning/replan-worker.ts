@@ -46,6 +46,32 @@ export async function rememberPlan(
     });
 }
 
+/** How far back the sweep looks for blocks that ended (it runs every 5 minutes). */
+const SWEEP_WINDOW_MINUTES = 15;
+/** People asked for at most per sweep (the rest are found by the next). */
+const SWEEP_PEOPLE = 500;
+
+/**
+ * A block that ends with its task still open and no check-in is simply planned again — but
+ * nothing changed in the database when it ended, so no trigger asked. This asks for the
+ * people whose blocks ended in the last minutes (one indexed range read, bounded), so their
+ * unfinished work finds a new time without a button and Today says where it went.
+ */
+export async function requestReplansForEndedBlocks(db: Db): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    with ended as (
+      select distinct e."user_id" from "calendar_events" e
+      join "tasks" t on t."id" = e."task_id" and t."status" = 'open' and t."deleted_at" is null
+      where e."task_id" is not null and e."deleted_at" is null
+        and e."end_time" <= now()
+        and e."end_time" > now() - make_interval(mins => ${SWEEP_WINDOW_MINUTES})
+        and not exists (select 1 from "check_ins" c where c."event_id" = e."id")
+      limit ${SWEEP_PEOPLE}
+    )
+    select "request_replans"(array(select "user_id" from ended)), (select count(*) from ended)::int as n`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
 /** Claims one due request for this instance, or undefined. */
 async function claim(db: Db): Promise<{ userId: string; generation: number } | undefined> {
   const rows = await db.execute<{ user_id: string; generation: number }>(sql`

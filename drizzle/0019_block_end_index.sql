@@ -1,0 +1,1 @@
+CREATE INDEX "calendar_events_block_end_idx" ON "calendar_events" USING btree ("end_time") WHERE "calendar_events"."task_id" is not null and "calendar_events"."deleted_at" is null;
