@@ -7,6 +7,7 @@ import { dayDelta, occurrencesBefore, shiftByDay } from "../../../../core/calend
 import type { Scope, ServerEvent } from "../../../../core/contract/calendar.ts";
 import type { PlanResponse } from "../../../../core/contract/tasks.ts";
 import { call } from "../../../lib/client.ts";
+import { useSearchParams } from "../../../lib/router.tsx";
 import { planProfileQuery } from "../../../lib/server-state.ts";
 import { useConnectedEvents } from "../api/use-connections.ts";
 import { usePlanNotes, useSettlePlanNote } from "../api/use-plan-notes.ts";
@@ -35,6 +36,25 @@ import { TasksSection } from "./tasks-section.tsx";
 import { WeekGrid } from "./week-grid.tsx";
 
 type View = "week" | "3day" | "day" | "list";
+const VIEWS: readonly View[] = ["week", "3day", "day", "list"];
+
+/**
+ * The view and date the address asks for, as this width shows them: week on wide screens and
+ * 3-day on phones (a link to one opens the other on the other width); a missing or invalid
+ * date is today.
+ */
+export function calendarAddress(
+  params: URLSearchParams,
+  opts: { wide: boolean; today: string },
+): { view: View; anchor: string } {
+  const asked = params.get("view");
+  let view: View = VIEWS.includes(asked as View) ? (asked as View) : opts.wide ? "week" : "3day";
+  if (!opts.wide && view === "week") view = "3day";
+  if (opts.wide && view === "3day") view = "week";
+  const date = params.get("date") ?? "";
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date) && DateTime.fromISO(date).isValid;
+  return { view, anchor: valid ? date : opts.today };
+}
 const VIEW_DAYS = { week: 7, "3day": 3, day: 1, list: 14 } as const;
 const VIEW_LABEL = { week: "Week", "3day": "3 days", day: "Day", list: "List" } as const;
 const WIDE = "(min-width: 1024px)";
@@ -103,11 +123,17 @@ export function CalendarScreen({ userId }: { userId: string }) {
   useSyncTimezone(state.online);
   const zone = useMemo(browserZone, []);
   const wide = useWide();
-  const [view, setView] = useState<View>(() => (wide ? "week" : "3day"));
   const [tab, setTab] = useState<"calendar" | "tasks">("calendar");
   const [now, setNow] = useState(() => new Date());
   const today = DateTime.fromJSDate(now, { zone }).toISODate()!;
-  const [anchor, setAnchor] = useState(today);
+  // the view and the date live in the address (/calendar?view=week&date=2026-12-01): a
+  // reload or a shared link keeps them, and back/forward step through them
+  const [params, setParams] = useSearchParams();
+  const { view, anchor } = calendarAddress(params, { wide, today });
+  const go = (next: { view?: View; date?: string }) =>
+    setParams({ view: next.view ?? view, date: next.date ?? anchor });
+  const setView = (v: View) => go({ view: v });
+  const setAnchor = (date: string) => go({ date });
   const [message, setMessage] = useState("");
   const [dialog, setDialog] = useState<{
     open: boolean;
@@ -134,11 +160,6 @@ export function CalendarScreen({ userId }: { userId: string }) {
     if (tasksUpdatedAt > 0) engine.refreshSoon();
   }, [tasksUpdatedAt, engine]);
 
-  // the views each width offers: week on wide screens, 3-day on phones
-  useEffect(() => {
-    if (!wide && view === "week") setView("3day");
-    if (wide && view === "3day") setView("week");
-  }, [wide, view]);
   useEffect(() => {
     const t = setInterval(() => setNow(new Date()), 60_000);
     return () => clearInterval(t);
