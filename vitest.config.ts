@@ -30,6 +30,7 @@ export default defineConfig({
           name: "web",
           include: ["src/web/**/*.test.tsx"],
           environment: "happy-dom",
+          setupFiles: ["src/web/test/setup.ts"],
           testTimeout: 20_000,
         },
       },

@@ -13,14 +13,18 @@ import path from "node:path";
 const webDir = path.join(process.env.SAGE_DIST_DIR ?? "dist", "web");
 const { renderPageHtml } = await import("../src/web/prerender/render-landing.tsx");
 
-/** path → [html file, route module (as named in the manifest), prerender?] */
+/**
+ * path → [html file, route module(s) (as named in the manifest), prerender?]. A screen with
+ * queries loads the query client's module with it (src/web/app/router.tsx, `withQueries`).
+ */
+const withQueries = (module) => [module, "lib/query-scope.tsx"];
 const PAGES = [
   ["/", "landing.html", "routes/landing.tsx", true],
   ["/dashboard", "landing.html", "routes/landing.tsx", true],
   ["/productivity", "productivity.html", "routes/productivity.tsx", true],
   ["/fitness", "fitness.html", "routes/fitness.tsx", true],
-  ["/chat", "chat.html", "routes/chat.tsx", true],
-  ["/success", "success.html", "routes/success.tsx", false],
+  ["/chat", "chat.html", withQueries("routes/chat.tsx"), true],
+  ["/success", "success.html", withQueries("routes/success.tsx"), false],
   ["/signin", "signin.html", "routes/dev-sign-in.tsx", false],
 ];
 
@@ -79,10 +83,14 @@ for (const [route, file, module, prerender] of PAGES) {
   pages[route] = file;
   if (written.has(file)) continue;
   written.add(file);
-  if (!manifest[module]) throw new Error(`prerender: ${module} is not in the Vite manifest`);
+  const modules = [module].flat();
+  for (const key of modules)
+    if (!manifest[key]) throw new Error(`prerender: ${key} is not in the Vite manifest`);
   let html = index;
   // the route's own chunks, fetched alongside the entry instead of after it has run
-  const chunks = [...chunkFiles(module)]
+  const seen = new Set();
+  for (const key of modules) chunkFiles(key, seen);
+  const chunks = [...seen]
     .map((key) => `/${manifest[key].file}`)
     .filter((href) => !index.includes(`href="${href}"`));
   if (prerender) {

@@ -23,19 +23,38 @@ const page = (load: Load) => {
   return { Component: LazyPage, preload };
 };
 
+/**
+ * A screen that uses TanStack Query, loaded with the query client and rendered inside its
+ * provider: the public pages (the landing, productivity, fitness…) load neither (decision
+ * 033). Every such screen shares the one client, so its cache outlives a change of page.
+ */
+export const withQueries =
+  (load: Load): Load =>
+  () =>
+    Promise.all([import("../lib/query-scope.tsx"), load()]).then(([{ QueryScope }, m]) => {
+      const Screen = m.default;
+      return {
+        default: () => (
+          <QueryScope>
+            <Screen />
+          </QueryScope>
+        ),
+      };
+    });
+
 const screens: Record<AppPath, Load> = {
   "/": () => import("../routes/landing.tsx"),
   "/dashboard": () => import("../routes/landing.tsx"),
   "/productivity": () => import("../routes/productivity.tsx"),
   "/fitness": () => import("../routes/fitness.tsx"),
-  "/chat": () => import("../routes/chat.tsx"),
-  "/calendar": () => import("../routes/calendar.tsx"),
-  "/how-you-work": () => import("../routes/how-you-work.tsx"),
-  "/today": () => import("../routes/today.tsx"),
-  "/success": () => import("../routes/success.tsx"),
+  "/chat": withQueries(() => import("../routes/chat.tsx")),
+  "/calendar": withQueries(() => import("../routes/calendar.tsx")),
+  "/how-you-work": withQueries(() => import("../routes/how-you-work.tsx")),
+  "/today": withQueries(() => import("../routes/today.tsx")),
+  "/success": withQueries(() => import("../routes/success.tsx")),
   "/cancel": () => import("../routes/cancel.tsx"),
-  "/billing/demo-checkout": () => import("../routes/demo-checkout.tsx"),
-  "/billing/demo-portal": () => import("../routes/demo-portal.tsx"),
+  "/billing/demo-checkout": withQueries(() => import("../routes/demo-checkout.tsx")),
+  "/billing/demo-portal": withQueries(() => import("../routes/demo-portal.tsx")),
   "/signin": () => import("../routes/dev-sign-in.tsx"),
   "/privacy": () => import("../routes/privacy.tsx"),
   "/terms": () => import("../routes/terms.tsx"),

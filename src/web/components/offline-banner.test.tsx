@@ -1,11 +1,11 @@
-import { onlineManager } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { setOnline } from "../lib/use-online.ts";
 import { OfflineBanner } from "./offline-banner.tsx";
 
 afterEach(() => {
   cleanup();
-  onlineManager.setOnline(true);
+  setOnline(true);
 });
 
 describe("OfflineBanner", () => {
@@ -14,10 +14,10 @@ describe("OfflineBanner", () => {
     const live = container.querySelector("[aria-live=polite]")!;
     expect(live.textContent).toBe("");
     expect(screen.queryByRole("status")).toBeNull();
-    act(() => onlineManager.setOnline(false));
+    act(() => setOnline(false));
     expect(screen.getByRole("status").textContent).toContain("You're offline");
     expect(live.contains(screen.getByRole("status"))).toBe(true);
-    act(() => onlineManager.setOnline(true));
+    act(() => setOnline(true));
     expect(screen.queryByRole("status")).toBeNull();
   });
 });

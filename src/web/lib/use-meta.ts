@@ -1,12 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { call } from "./client.ts";
+import { resource, useResource } from "./shared-resource.ts";
 
-export const metaQuery = {
-  queryKey: ["meta"],
-  queryFn: () => call("getMeta"),
-  staleTime: Number.POSITIVE_INFINITY,
-};
+/** The server's modes and sign-in methods: asked once per page load. */
+export const meta = resource(() => call("getMeta"), { staleMs: Number.POSITIVE_INFINITY });
 
 export function useMeta() {
-  return useQuery(metaQuery);
+  return useResource(meta);
 }

@@ -1,4 +1,3 @@
-import { onlineManager } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MESSAGE_TOO_LONG } from "../../core/chat/message-rules.ts";
@@ -6,6 +5,7 @@ import { PRODUCTIVITY_QUESTION_COUNT } from "../../core/question-counts.ts";
 import { OFFLINE_SEND_REASON } from "../features/chat/components/message-form.tsx";
 import { REPLY_FAILED, UNREACHABLE_NOT_SENT } from "../features/chat/lib/chat-error.ts";
 import { saveLastUsage } from "../features/chat/lib/last-usage.ts";
+import { setOnline as setOnlineState } from "../lib/use-online.ts";
 import {
   type ApiRoutes,
   authState,
@@ -62,18 +62,18 @@ beforeEach(() => {
   online = true;
   localStorage.clear();
   Object.defineProperty(navigator, "onLine", { configurable: true, get: () => online });
-  onlineManager.setOnline(true);
+  setOnlineState(true);
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  onlineManager.setOnline(true);
+  setOnlineState(true);
 });
 
 describe("/chat after being offline", () => {
   it("opened offline, shows the lists as not known yet, then fills them in when back online", async () => {
     online = false;
-    onlineManager.setOnline(false);
+    setOnlineState(false);
     const { api } = open();
     const sidebar = screen.getByRole("complementary", { name: "Chat navigation" });
     expect(within(sidebar).getAllByText("Shows when you're back online.")).toHaveLength(2);
@@ -151,7 +151,7 @@ describe("the message box", () => {
     fireEvent.change(box(), { target: { value: "Plan my Tuesday" } });
     expect(sendButton().disabled).toBe(false);
     online = false;
-    onlineManager.setOnline(false);
+    setOnlineState(false);
     await waitFor(() => expect(sendButton().disabled).toBe(true));
     expect(screen.getByText(OFFLINE_SEND_REASON)).toBeTruthy();
     fireEvent.keyDown(box(), { key: "Enter" });

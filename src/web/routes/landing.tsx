@@ -1,5 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { OnboardingDomain } from "../../core/onboarding/question-sets.ts";
 import { type Tier, tierIncludesArea } from "../../core/plans.ts";
 import { PageShell } from "../components/page-shell.tsx";
@@ -20,9 +19,17 @@ import { useMeta } from "../lib/use-meta.ts";
 
 // the pricing screen and the questionnaires open on a click: their code (the question sets,
 // plans, billing) loads then, keeping the landing's first load small
+// (with the query client they use: the landing itself does not load it, decision 033)
 const PricingScreen = lazy(() =>
-  import("../features/billing/components/pricing-screen.tsx").then((m) => ({
-    default: m.PricingScreen,
+  Promise.all([
+    import("../lib/query-scope.tsx"),
+    import("../features/billing/components/pricing-screen.tsx"),
+  ]).then(([{ QueryScope }, m]) => ({
+    default: (props: ComponentProps<typeof m.PricingScreen>) => (
+      <QueryScope>
+        <m.PricingScreen {...props} />
+      </QueryScope>
+    ),
   })),
 );
 const OnboardingFlow = lazy(() =>
@@ -33,8 +40,15 @@ const OnboardingFlow = lazy(() =>
 // what only a signed-in visitor sees, or only a click needs, loads then: a visitor's first
 // load of / (prerendered signed out) carries none of it (docs/PERFORMANCE.md)
 const AccountExtras = lazy(() =>
-  import("../features/landing/components/account-extras.tsx").then((m) => ({
-    default: m.AccountExtras,
+  Promise.all([
+    import("../lib/query-scope.tsx"),
+    import("../features/landing/components/account-extras.tsx"),
+  ]).then(([{ QueryScope }, m]) => ({
+    default: (props: ComponentProps<typeof m.AccountExtras>) => (
+      <QueryScope>
+        <m.AccountExtras {...props} />
+      </QueryScope>
+    ),
   })),
 );
 const flowLoading = (
@@ -59,12 +73,14 @@ type LandingState = {
 export default function LandingPage() {
   const { status, signIn } = useAuth();
   const { data: meta } = useMeta();
-  const queryClient = useQueryClient();
   /** The plan life areas are offered for (a visitor's is free), waiting for it if need be. */
   async function currentTier(): Promise<Tier> {
     if (status !== "signedIn") return "free";
     // the allowance's query lives with the shared server state, loaded on this click
-    const { usageQuery } = await import("../lib/server-state.ts");
+    const [{ usageQuery }, { queryClient }] = await Promise.all([
+      import("../lib/server-state.ts"),
+      import("../lib/query-client.ts"),
+    ]);
     return (await queryClient.ensureQueryData(usageQuery).catch(() => null))?.tier ?? "free";
   }
   const location = useLocation();

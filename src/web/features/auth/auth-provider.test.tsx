@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { setAccessToken } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth-context.ts";
 import { rememberUser } from "../../lib/local-user-data.ts";
 import { MemoryRouter } from "../../lib/router.tsx";
+import { addSessionCache } from "../../lib/session-caches.ts";
 import { AuthProvider } from "./auth-provider.tsx";
 
 const USER = { id: "00000000-0000-4000-8000-000000000001", email: "ada@example.com" };
@@ -28,16 +28,15 @@ function renderProvider(refresh: () => Response) {
       return json(404, { error: "Not found" });
     }),
   );
-  const client = new QueryClient();
-  const invalidate = vi.spyOn(client, "invalidateQueries");
+  // a cache as the query client registers itself: told when the session is confirmed
+  const invalidate = vi.fn();
+  onTestFinished(addSessionCache({ refresh: invalidate, clear: () => undefined }));
   render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AuthProvider>
-          <Status />
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <AuthProvider>
+        <Status />
+      </AuthProvider>
+    </MemoryRouter>,
   );
   return { calls, invalidate };
 }

@@ -1,11 +1,11 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from "react";
 import type { SessionUser } from "../../../core/contract/auth.ts";
 import { onSignedOut, type RenewResult, renewSession, setAccessToken } from "../../lib/api.ts";
 import { AuthContext, type AuthState } from "../../lib/auth-context.ts";
 import { clearLocalUserData, rememberedUser, rememberUser } from "../../lib/local-user-data.ts";
 import { useNavigate } from "../../lib/router.tsx";
-import { metaQuery } from "../../lib/use-meta.ts";
+import { sessionConfirmed, sessionEnded } from "../../lib/session-caches.ts";
+import { meta } from "../../lib/use-meta.ts";
 import { rememberReturnTo, takeReturnTo } from "./return-to.ts";
 
 /** How often a session that could not be confirmed is asked about again (ms). */
@@ -14,7 +14,6 @@ const RECHECK_MS = 30_000;
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AuthState["status"]>("loading");
   const [user, setUser] = useState<SessionUser | null>(null);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -43,7 +42,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setStatus(session || remembered ? "signedIn" : "signedOut");
       });
       // what failed while the session was unknown is asked again, now with a token
-      if (session && wasUnconfirmed) void queryClient.invalidateQueries();
+      if (session && wasUnconfirmed) sessionConfirmed();
       // Google sign-in always lands on /chat; a flow that started it may want its page back
       if (session && window.location.pathname === "/chat") {
         const returnTo = takeReturnTo();
@@ -65,19 +64,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       window.removeEventListener("online", recheck);
       off();
     };
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   const signIn = useCallback(
     async (opts?: { returnTo?: string }) => {
       rememberReturnTo(opts?.returnTo);
-      const meta = await queryClient.fetchQuery(metaQuery).catch(() => null);
-      if (meta?.signIn.google) {
+      const modes = await meta.fetch().catch(() => null);
+      if (modes?.signIn.google) {
         window.location.assign("/api/auth/google");
       } else {
         navigate("/signin");
       }
     },
-    [navigate, queryClient],
+    [navigate],
   );
 
   const signOut = useCallback(async () => {
@@ -90,8 +89,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearLocalUserData();
     setUser(null);
     setStatus("signedOut");
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "meta" });
-  }, [queryClient]);
+    // the signed-in user's queries go (the server's modes and the votes are public)
+    sessionEnded();
+  }, []);
 
   const completeSignIn = useCallback((session: { accessToken: string; user: SessionUser }) => {
     setAccessToken(session.accessToken);

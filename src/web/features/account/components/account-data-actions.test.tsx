@@ -1,27 +1,27 @@
-import { onlineManager } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { setOnline } from "../../../lib/use-online.ts";
 import { mockApi, renderWithApp } from "../../../test/render-with-app.tsx";
 import { AccountDataActions } from "./account-data-actions.tsx";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  onlineManager.setOnline(true);
+  setOnline(true);
 });
 
 describe("AccountDataActions", () => {
   it("offline: export and delete are disabled and say why, and come back online", () => {
     const api = mockApi({});
     renderWithApp(<AccountDataActions onDeleted={() => {}} />);
-    act(() => onlineManager.setOnline(false));
+    act(() => setOnline(false));
     expect(screen.getByRole("button", { name: "Export my data" })).toHaveProperty("disabled", true);
     expect(screen.getByRole("button", { name: "Delete my account" })).toHaveProperty(
       "disabled",
       true,
     );
     expect(screen.getByRole("status").textContent).toContain("You're offline");
-    act(() => onlineManager.setOnline(true));
+    act(() => setOnline(true));
     expect(screen.getByRole("button", { name: "Export my data" })).toHaveProperty(
       "disabled",
       false,

@@ -1,9 +1,9 @@
-import { onlineManager } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { listPlans } from "../../../../server/billing/list-plans.ts";
 import type { BillingProvider } from "../../../../server/integrations/billing/billing-provider.ts";
 import { DEMO_PRICE_IDS } from "../../../../server/integrations/billing/demo-billing.ts";
+import { setOnline } from "../../../lib/use-online.ts";
 import {
   type ApiRoutes,
   authState,
@@ -35,20 +35,20 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  onlineManager.setOnline(true);
+  setOnline(true);
 });
 
 describe("PricingScreen", () => {
   it("opened offline it says so instead of 'Loading plans…', and shows them once back", async () => {
     const api = mockApi(routes());
-    onlineManager.setOnline(false);
+    setOnline(false);
     renderWithApp(<PricingScreen />);
     expect((await screen.findByText(/You're offline/)).textContent).toContain(
       "The plans will appear when you're back online.",
     );
     expect(screen.queryByText("Loading plans…")).toBeNull();
     expect(api.calls.filter((c) => c.key === "GET /api/plans")).toEqual([]);
-    act(() => onlineManager.setOnline(true));
+    act(() => setOnline(true));
     await screen.findByText("Upgrade to Starter");
   });
 

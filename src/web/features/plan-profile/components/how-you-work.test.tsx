@@ -1,15 +1,15 @@
-import { onlineManager } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PlanProfileResponse } from "../../../../core/contract/plan-profile.ts";
 import { DEFAULT_PLAN_PROFILE } from "../../../../core/plan-profile/seed-plan-profile.ts";
+import { setOnline } from "../../../lib/use-online.ts";
 import { mockApi, renderWithApp } from "../../../test/render-with-app.tsx";
 import { HowYouWork } from "./how-you-work.tsx";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  onlineManager.setOnline(true);
+  setOnline(true);
 });
 
 const seeded: PlanProfileResponse = {
@@ -81,7 +81,7 @@ describe("HowYouWork", () => {
     fireEvent.change(await screen.findByLabelText("Focus block (minutes)"), {
       target: { value: "25" },
     });
-    act(() => onlineManager.setOnline(false));
+    act(() => setOnline(false));
     await waitFor(() =>
       expect(screen.getByRole("button", { name: "Save" })).toHaveProperty("disabled", true),
     );

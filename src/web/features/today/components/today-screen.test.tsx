@@ -1,9 +1,10 @@
-import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TodayItem, TodayResponse } from "../../../../core/contract/today.ts";
 import { MemoryRouter } from "../../../lib/router.tsx";
+import { setOnline } from "../../../lib/use-online.ts";
 import { TodayScreen } from "./today-screen.tsx";
 
 const USER = "7d0f3c1e-2b4a-4c5d-8e6f-1a2b3c4d5e6f";
@@ -77,7 +78,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  onlineManager.setOnline(true);
+  setOnline(true);
 });
 
 describe("TodayScreen", () => {
@@ -119,7 +120,7 @@ describe("TodayScreen", () => {
   it("offline with nothing read yet, says the day opens when back online, and asks nothing", async () => {
     const server = fakeServer(day());
     vi.stubGlobal("fetch", server.fetchMock);
-    onlineManager.setOnline(false);
+    setOnline(false);
     renderToday();
     expect(await screen.findByText(/You're offline\. Today shows your day/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "week view" })).toBeTruthy();
