@@ -93,6 +93,8 @@ export const todayItem = z.object({
   /** "sage" for Sage's own events, "connected" for a connected calendar's. */
   from: z.enum(["sage", "connected"]),
   taskId: z.uuid().nullable(),
+  /** A planned block's reason, from the scheduler (null for anything else). */
+  why: z.string().nullable().optional(),
   checkIn: z
     .object({ outcome: z.enum(CHECK_IN_OUTCOMES), minutes: z.number().nullable() })
     .nullable(),

@@ -78,6 +78,7 @@ export async function readToday(
         allDay: row.allDay,
         from: "sage",
         taskId: row.taskId,
+        why: row.why,
         checkIn: null,
       });
     }

@@ -38,6 +38,11 @@ const renderRow = (item: TodayItem, more: { online?: boolean; askedElsewhere?: b
 };
 
 describe("BlockRow", () => {
+  it("says why the block is where it is", () => {
+    renderRow(block({ why: "Your peak (9–12) — the hardest work of the day" }));
+    expect(screen.getByText("Your peak (9–12) — the hardest work of the day")).toBeTruthy();
+  });
+
   it("Done and Skip say so at once", () => {
     const { onCheckIn } = renderRow(block());
     fireEvent.click(screen.getByRole("button", { name: "Done" }));

@@ -56,6 +56,7 @@ export function BlockRow({ item, zone, online, busy, onCheckIn, onMove, askedEls
           {timeRange(item, zone)} · {length} min
         </p>
       </div>
+      {item.why ? <p className="-mt-1 text-sm text-stone-700">{item.why}</p> : null}
       {item.checkIn && mode !== "change" ? (
         <p className="flex flex-wrap items-center gap-2 text-sm text-sage-900">
           <span className="rounded-lg bg-sage-100 px-2.5 py-0.5 font-medium">
