@@ -16,20 +16,21 @@ export default function CalendarPage() {
       <header className="flex items-center gap-3 border-b border-stone-200 bg-white px-4 py-2.5">
         <Link
           to="/chat"
-          className="rounded-lg border border-stone-300 px-2.5 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+          className="whitespace-nowrap rounded-lg border border-stone-300 px-2.5 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-100"
         >
           ← Chat
         </Link>
-        <h1 className="font-bold text-stone-900">Calendar</h1>
+        {/* on a phone the links need the row; the heading stays for screen readers */}
+        <h1 className="sr-only font-bold text-stone-900 sm:not-sr-only">Calendar</h1>
         <Link
           to="/how-you-work"
-          className="ml-auto rounded-lg px-2.5 py-1.5 text-sm font-semibold text-sage-800 underline-offset-2 hover:underline"
+          className="ml-auto whitespace-nowrap rounded-lg px-2.5 py-1.5 text-sm font-semibold text-sage-800 underline-offset-2 hover:underline"
         >
           How you work
         </Link>
         <Link
           to="/today"
-          className="rounded-lg border border-stone-300 px-2.5 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+          className="whitespace-nowrap rounded-lg border border-stone-300 px-2.5 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-100"
         >
           {/* not "Today": the week's own Today button jumps to this week */}
           Open Today
