@@ -1,6 +1,6 @@
 import type { Db } from "../db/client.ts";
-import { consumeRateLimit, purgeRateLimits } from "../rate-limit/consume-rate-limit.ts";
 import { requestReplansForEndedBlocks } from "../planning/replan-worker.ts";
+import { consumeRateLimit, purgeRateLimits } from "../rate-limit/consume-rate-limit.ts";
 import { refundStaleReservations } from "../usage/reserve-allowance.ts";
 
 type Log = { error: (obj: object, msg: string) => void; info?: (obj: object, msg: string) => void };
