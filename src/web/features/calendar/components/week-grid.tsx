@@ -101,7 +101,11 @@ export function WeekGrid(p: Props) {
       <div
         ref={scroller}
         className="relative min-h-0 flex-1 overflow-y-auto [touch-action:pan-y]"
-        onPointerDownCapture={opening.hold}
+        onPointerDownCapture={(e) => {
+          opening.hold();
+          // a "+N" list closes when the person points anywhere else
+          if (!(e.target as Element).closest("[data-more]")) setOpenMore(null);
+        }}
         onWheel={opening.hold}
         onKeyDownCapture={opening.hold}
         onScroll={opening.onScroll}
@@ -427,6 +431,7 @@ function MoreEvents({ x, label }: { x: Parameters<typeof GridBlock>[0]; label: s
         type="button"
         className="absolute top-0 right-0.5 h-4 rounded bg-white/90 px-1 text-[11px] leading-4 font-semibold text-stone-800 ring-1 ring-stone-300 focus-visible:outline-2 focus-visible:outline-stone-900"
         aria-expanded={x.moreOpen}
+        data-more=""
         aria-label={`${label}: ${block.more.map((m) => m.event.title).join(", ")}`}
         onPointerDown={(e) => e.stopPropagation()}
         onClick={() => x.onMore(!x.moreOpen)}
@@ -439,6 +444,7 @@ function MoreEvents({ x, label }: { x: Parameters<typeof GridBlock>[0]; label: s
       {x.moreOpen ? (
         <ul
           aria-label={label}
+          data-more=""
           className="absolute top-5 right-0 z-40 w-max max-w-[16rem] space-y-0.5 rounded-md bg-white p-1 shadow-lg ring-1 ring-stone-300"
         >
           {block.more.map((item) => (
@@ -456,8 +462,9 @@ function MoreEvents({ x, label }: { x: Parameters<typeof GridBlock>[0]; label: s
                   p.onOpen(item);
                 }}
                 onKeyDown={(e) => {
-                  if (e.key === "Escape") x.onMore(false);
-                  else if (e.key === " ") x.itemKeyDown(e, item, day);
+                  // Escape closes the list, unless it puts a picked-up item back
+                  if (e.key === "Escape" && x.grab?.key !== item.key) x.onMore(false);
+                  else x.itemKeyDown(e, item, day);
                 }}
               >
                 {item.event.title}{" "}
