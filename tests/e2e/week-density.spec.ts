@@ -52,12 +52,18 @@ async function crowdedWeek(page: Page) {
       end_time: end.toISOString(),
     });
   }
-  await call(page, "POST", "/api/calendar-events", {
-    title: "Team offsite",
-    start_time: utcDate(0),
-    end_time: utcDate(3),
-    all_day: true,
-  });
+  for (const [title, from, to] of [
+    ["Team offsite", 0, 3],
+    ["Holiday", 0, 1],
+    ["Birthday", 1, 2],
+  ] as const) {
+    await call(page, "POST", "/api/calendar-events", {
+      title,
+      start_time: utcDate(from),
+      end_time: utcDate(to),
+      all_day: true,
+    });
+  }
 }
 
 async function openCrowdedWeek(page: Page) {
@@ -146,6 +152,11 @@ for (const { width, height, min } of [
       await expect(block(page, "Team offsite")).toHaveAccessibleName(
         /^Team offsite, \w+ to \w+, all day$/,
       );
+
+      // a third lane folds into "+1" on its day, which opens the whole row
+      await expect(block(page, "Birthday")).toHaveCount(0);
+      await page.getByRole("button", { name: /^1 more all day on Wednesday/ }).click();
+      await expect(block(page, "Birthday")).toBeVisible();
 
       await expectAccessible(page);
       await page.screenshot({ path: testInfo.outputPath(`week-density-${width}.png`) });

@@ -5,8 +5,10 @@ import { type Grab, useGridKeyboard } from "../hooks/use-grid-keyboard.ts";
 import { type Drag, useGridPointer } from "../hooks/use-grid-pointer.ts";
 import { useOpeningScroll } from "../hooks/use-opening-scroll.ts";
 import {
+  ALL_DAY_LANES,
   type AllDayBar,
   allDayBars,
+  allDayOverflow,
   DAY_PX,
   HOUR_PX,
   MIN_PX,
@@ -95,9 +97,7 @@ export function WeekGrid(p: Props) {
           );
         })}
       </div>
-      {bars.length ? (
-        <AllDayRow bars={bars} dayCount={days.length} zone={zone} onOpen={p.onOpen} />
-      ) : null}
+      {bars.length ? <AllDayRow bars={bars} days={days} zone={zone} onOpen={p.onOpen} /> : null}
       <div
         ref={scroller}
         className="relative min-h-0 flex-1 overflow-y-auto [touch-action:pan-y]"
@@ -237,22 +237,36 @@ export function WeekGrid(p: Props) {
   );
 }
 
-/** All-day and multi-day items: one bar from the first to the last shown day each covers. */
+/**
+ * All-day and multi-day items: one bar from the first to the last shown day each covers.
+ * Past ALL_DAY_LANES lanes, each day says "+N" and opens the whole row.
+ */
 function AllDayRow(p: {
   bars: AllDayBar[];
-  dayCount: number;
+  days: GridDay[];
   zone: string;
   onOpen: (item: GridItem) => void;
 }) {
+  const [open, setOpen] = useState(false);
+  const hidden = allDayOverflow(p.bars, p.days.length);
+  const folded = !open && hidden.some((n) => n > 0);
+  const shown = folded ? p.bars.filter((b) => b.lane < ALL_DAY_LANES) : p.bars;
   return (
     <div className="flex border-b border-stone-200 bg-white pr-2">
-      <div className="w-12 shrink-0 py-1 text-right text-[10px] text-stone-600">all day</div>
+      <div className="flex w-12 shrink-0 flex-col items-end py-1 pr-1 text-[10px] text-stone-600">
+        all day
+        {open ? (
+          <button type="button" className="underline" onClick={() => setOpen(false)}>
+            fewer
+          </button>
+        ) : null}
+      </div>
       <ul
         aria-label="All day"
         className="grid min-w-0 flex-1 gap-0.5 p-0.5"
-        style={{ gridTemplateColumns: `repeat(${p.dayCount}, minmax(0, 1fr))` }}
+        style={{ gridTemplateColumns: `repeat(${p.days.length}, minmax(0, 1fr))` }}
       >
-        {p.bars.map((b) => (
+        {shown.map((b) => (
           <li
             key={b.item.key}
             className="min-w-0"
@@ -274,6 +288,25 @@ function AllDayRow(p: {
             </button>
           </li>
         ))}
+        {folded
+          ? hidden.map((n, day) =>
+              n ? (
+                <li
+                  key={p.days[day]!.date}
+                  style={{ gridColumn: `${day + 1} / ${day + 2}`, gridRow: ALL_DAY_LANES + 1 }}
+                >
+                  <button
+                    type="button"
+                    className="w-full rounded px-1 text-left text-[11px] leading-4 font-semibold text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-sage-800"
+                    aria-label={`${n} more all day on ${DateTime.fromISO(p.days[day]!.date).toLocaleString(LONG_DAY)}`}
+                    onClick={() => setOpen(true)}
+                  >
+                    +{n}
+                  </button>
+                </li>
+              ) : null,
+            )
+          : null}
       </ul>
     </div>
   );

@@ -3,6 +3,7 @@ import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
 import type { PlanProfile } from "../../../../core/contract/plan-profile.ts";
 import {
   allDayBars,
+  allDayOverflow,
   DAY_PX,
   HOUR_PX,
   LINE_PX,
@@ -160,6 +161,27 @@ describe("all-day row", () => {
     expect(bars.get("Conference")).toMatchObject({ from: 1, to: 3, lane: 0 });
     expect(bars.get("Holiday")).toMatchObject({ from: 0, to: 0, lane: 0 });
     expect(bars.get("Birthday")).toMatchObject({ from: 2, to: 2, lane: 1 });
+  });
+
+  it("past two lanes, each day counts the bars it hides", () => {
+    const grid = layoutDays(
+      [
+        allDay("A", "2026-03-02", "2026-03-05"), // Mon–Wed
+        allDay("B", "2026-03-02", "2026-03-03"), // Mon
+        allDay("C", "2026-03-02", "2026-03-04"), // Mon–Tue
+        allDay("D", "2026-03-03", "2026-03-04"), // Tue
+      ],
+      days,
+      ZONE,
+    );
+    const bars = allDayBars(grid);
+    expect(bars.map((b) => [b.item.event.title, b.lane])).toEqual([
+      ["A", 0],
+      ["C", 1],
+      ["B", 2],
+      ["D", 2],
+    ]);
+    expect(allDayOverflow(bars, days.length)).toEqual([1, 1, 0, 0, 0]);
   });
 
   it("an item begun before the shown days, or going on after them, is drawn and says so", () => {

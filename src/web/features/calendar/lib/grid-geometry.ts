@@ -184,6 +184,19 @@ export function allDayBars(days: GridDay[]): AllDayBar[] {
   });
 }
 
+/** Lanes of the all-day row shown before "+N" (more would push the day off a phone). */
+export const ALL_DAY_LANES = 2;
+
+/** For each shown day, how many all-day bars lie below the first `lanes` lanes. */
+export function allDayOverflow(bars: AllDayBar[], dayCount: number, lanes = ALL_DAY_LANES) {
+  const hidden = Array.from({ length: dayCount }, () => 0);
+  for (const b of bars) {
+    if (b.lane < lanes) continue;
+    for (let d = b.from; d <= b.to; d++) hidden[d]!++;
+  }
+  return hidden;
+}
+
 /** The first or last calendar date an item covers (all-day items by their UTC date). */
 function dateOf(item: GridItem, edge: "start" | "end"): string {
   const zone = item.event.allDay ? "utc" : undefined;
