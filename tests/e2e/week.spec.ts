@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
 
-const HOUR_PX = 48;
+// the grid's hour (src/web/features/calendar/lib/grid-geometry.ts): a 15-minute event is a line
+const HOUR_PX = 64;
 
 /** Calls the API as the signed-in user (bearer from the session cookie). */
 async function call(page: Page, method: string, url: string, data?: object) {
@@ -37,6 +38,8 @@ function daySlot(page: Page, d: Date): Locator {
   return page.getByRole("button", { name: new RegExp(`^Empty slot ${weekday(d)} `) });
 }
 async function pointAt(page: Page, d: Date) {
+  // the grid opens on now when today is shown: bring 8 AM to the top, whatever the hour
+  await daySlot(page, d).evaluate((el) => el.scrollIntoView({ block: "start" }));
   const box = (await daySlot(page, d).boundingBox())!;
   // the slot starts at 8 AM (no profile yet) and is an hour long
   const minutes = d.getHours() * 60 + d.getMinutes() - 8 * 60;
@@ -270,6 +273,7 @@ test.describe("a repeating event dragged at 1280 px", () => {
     const today = page.getByRole("button", {
       name: `Standup, ${weekday(at(0, 9))} 9 to 9:30 AM, repeats`,
     });
+    await today.scrollIntoViewIfNeeded();
     const box = (await today.boundingBox())!;
     await drag(
       page,
@@ -330,8 +334,8 @@ test.describe("touch at 375 px", () => {
     // a swipe to the left shows the next days
     const heading = page.getByRole("heading", { level: 2 });
     const before = await heading.textContent();
-    const grid = (await daySlot(page, at(0, 9)).boundingBox())!;
-    const y = grid.y + 4 * HOUR_PX;
+    // on empty time: the row where the walk was, two days along
+    const y = box.y + 10;
     await touch(Array.from({ length: 6 }, (_, i) => ({ x: 330 - i * 40, y })));
     await expect(heading).not.toHaveText(before!);
     await page.screenshot({ path: "test-results/week-375-touch.png" });

@@ -60,36 +60,47 @@ export function daysFrom(first: string, count: number): string[] {
 /** Monday of the week holding `date`. */
 export const weekStart = (date: string) => DateTime.fromISO(date).startOf("week").toISODate()!;
 
-/** Lays out the occurrences of `days` (ISO dates in `zone`) for the grid. */
+/** At least a day long: drawn in the all-day row, as Google Calendar and Fantastical do. */
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Lays out the occurrences of `days` (ISO dates in `zone`) for the grid: each occurrence on
+ * every shown day it covers, including one that began before the first. All-day events and
+ * timed events a day long or more go to the day's `allDay` list (the grid draws them as one
+ * bar across their days); a shorter event crossing midnight is in `timed` on both days.
+ */
 export function layoutDays(events: LocalEvent[], days: string[], zone: string): GridDay[] {
   const from = DateTime.fromISO(days[0]!, { zone });
   const to = DateTime.fromISO(days[days.length - 1]!, { zone }).plus({ days: 1 });
   const found = agenda(events, { from: from.toJSDate(), to: to.toJSDate(), zone });
-  const byDate = new Map(found.map((d) => [d.date, d.items]));
-  return days.map((date) => {
-    const items = (byDate.get(date) ?? []).map((item): GridItem => {
-      const e = item.event;
-      const repeats = Boolean(e.recurrence);
-      return {
-        // a one-off keeps its key when it moves (so focus stays on it)
-        key: repeats ? item.key : e.id,
-        event: e,
-        start: item.start,
-        end: item.end,
-        ...kindOf(e),
-        seriesId: repeats ? e.id : null,
-        occurrence: repeats ? item.start.toISOString() : null,
-        col: 0,
-        cols: 1,
-        overlaps: false,
-      };
-    });
-    return {
-      date,
-      allDay: items.filter((i) => i.event.allDay),
-      timed: placeSideBySide(items.filter((i) => !i.event.allDay)),
+  const out = days.map((date) => ({ date, allDay: [] as GridItem[], timed: [] as GridItem[] }));
+  for (const item of found.flatMap((d) => d.items)) {
+    const e = item.event;
+    const repeats = Boolean(e.recurrence);
+    const grid: GridItem = {
+      // a one-off keeps its key when it moves (so focus stays on it)
+      key: repeats ? item.key : e.id,
+      event: e,
+      start: item.start,
+      end: item.end,
+      ...kindOf(e),
+      seriesId: repeats ? e.id : null,
+      occurrence: repeats ? item.start.toISOString() : null,
+      col: 0,
+      cols: 1,
+      overlaps: false,
     };
-  });
+    const long = e.allDay || item.end.getTime() - item.start.getTime() >= DAY_MS;
+    // an all-day event is its UTC dates (decision 028); the end is exclusive
+    const dateZone = e.allDay ? "utc" : zone;
+    const first = DateTime.fromJSDate(item.start, { zone: dateZone }).toISODate()!;
+    const lastInstant = Math.max(item.start.getTime(), item.end.getTime() - 1);
+    const last = DateTime.fromJSDate(new Date(lastInstant), { zone: dateZone }).toISODate()!;
+    for (const day of out) {
+      if (day.date >= first && day.date <= last) (long ? day.allDay : day.timed).push(grid);
+    }
+  }
+  return out.map((d) => ({ ...d, timed: placeSideBySide(d.timed) }));
 }
 
 /** Overlapping items share the width: greedy columns within each cluster of overlaps. */
@@ -121,6 +132,18 @@ function placeSideBySide(items: GridItem[]): GridItem[] {
   return out;
 }
 
+/** "Friday, all day", "Monday to Wednesday, all day": an all-day event is its UTC dates. */
+function allDayWhen(item: GridItem): string {
+  const first = DateTime.fromJSDate(item.start, { zone: "utc" });
+  const last = DateTime.fromJSDate(
+    new Date(Math.max(item.start.getTime(), item.end.getTime() - 1)),
+    { zone: "utc" },
+  );
+  return first.hasSame(last, "day")
+    ? `${first.toFormat("cccc")}, all day`
+    : `${first.toFormat("cccc")} to ${last.toFormat("cccc")}, all day`;
+}
+
 /** "3 PM", "3:30 PM" */
 function clock(d: DateTime): string {
   return d.toFormat(d.minute ? "h:mm a" : "h a");
@@ -131,7 +154,7 @@ export function itemLabel(item: GridItem, zone: string, taskTitle?: string): str
   const start = DateTime.fromJSDate(item.start, { zone });
   const end = DateTime.fromJSDate(item.end, { zone });
   const when = item.event.allDay
-    ? `${start.toFormat("cccc")}, all day`
+    ? allDayWhen(item)
     : start.hasSame(end, "day") && start.toFormat("a") === end.toFormat("a")
       ? `${start.toFormat("cccc")} ${clock(start).replace(/ [AP]M$/, "")} to ${clock(end)}`
       : `${start.toFormat("cccc")} ${clock(start)} to ${end.hasSame(start, "day") ? "" : `${end.toFormat("cccc")} `}${clock(end)}`;
