@@ -79,6 +79,8 @@ test("calendar: add, edit, work offline across a reload, sync exactly once, subs
   await panel.getByRole("button", { name: "Edit Dentist" }).click();
   const edit = page.getByRole("dialog", { name: "Edit event" });
   await edit.getByLabel("Title").fill("Dentist (moved)");
+  // title, time and repeat come first; the rest waits behind More
+  await edit.getByRole("button", { name: /^More/ }).click();
   await edit.getByLabel("Priority").selectOption("high");
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(panel.getByText("Dentist (moved)")).toBeVisible();

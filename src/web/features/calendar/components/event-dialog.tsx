@@ -39,16 +39,29 @@ function slotForm(slot: Props["slot"], zone: string): FormValues {
   return { ...empty, start: at(slot.start), end: at(slot.end) };
 }
 
+/** The fields behind More: what a person sets less often than title, time and repeat. */
+const MORE_FIELDS = ["description", "location", "reminder", "category", "priority", "url"] as const;
+
+/** Whether an event already says something behind More (then More opens with it). */
+const holdsMore = (v: FormValues) =>
+  Boolean(v.description || v.location || v.reminder || v.category || v.url) ||
+  v.priority !== "medium";
+
 /** The add/edit modal (spec §5: title and start required, end optional, priority medium). */
 export function EventDialog({ open, event, slot, title, zone, onClose, onSave, onDelete }: Props) {
   const [values, setValues] = useState<FormValues>(() => emptyForm(new Date(), zone));
   const [errors, setErrors] = useState<FormErrors>({});
+  const [more, setMore] = useState(false);
 
   useEffect(() => {
     if (!open) return;
-    setValues(event ? formFromEvent(event, zone) : slotForm(slot, zone));
+    const initial = event ? formFromEvent(event, zone) : slotForm(slot, zone);
+    setValues(initial);
     setErrors({});
+    setMore(holdsMore(initial));
   }, [open, event, slot, zone]);
+  // a field with an error is never hidden
+  const showMore = more || MORE_FIELDS.some((f) => errors[f]);
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((v) => {
@@ -144,75 +157,6 @@ export function EventDialog({ open, event, slot, title, zone, onClose, onSave, o
                 onChange={(e) => set("end", e.target.value)}
               />
             </Field>
-            <Field
-              id="event-description"
-              label="Description"
-              error={errors.description}
-              className="sm:col-span-2"
-            >
-              <textarea
-                {...describedBy("event-description", errors.description)}
-                className={inputClass}
-                rows={3}
-                maxLength={LIMITS.description}
-                value={values.description}
-                onChange={(e) => set("description", e.target.value)}
-              />
-            </Field>
-            <Field id="event-location" label="Location" error={errors.location}>
-              <input
-                {...describedBy("event-location", errors.location)}
-                className={inputClass}
-                maxLength={LIMITS.location}
-                value={values.location}
-                onChange={(e) => set("location", e.target.value)}
-              />
-            </Field>
-            <Field id="event-reminder" label="Reminder (minutes before)" error={errors.reminder}>
-              <input
-                {...describedBy("event-reminder", errors.reminder)}
-                className={inputClass}
-                type="number"
-                min={0}
-                inputMode="numeric"
-                value={values.reminder}
-                onChange={(e) => set("reminder", e.target.value)}
-              />
-            </Field>
-            <Field id="event-category" label="Category" error={errors.category}>
-              <input
-                {...describedBy("event-category", errors.category)}
-                className={inputClass}
-                maxLength={LIMITS.category}
-                value={values.category}
-                onChange={(e) => set("category", e.target.value)}
-              />
-            </Field>
-            <Field id="event-priority" label="Priority" error={errors.priority}>
-              <select
-                {...describedBy("event-priority", errors.priority)}
-                className={inputClass}
-                value={values.priority}
-                onChange={(e) => set("priority", e.target.value as FormValues["priority"])}
-              >
-                {PRIORITIES.map((p) => (
-                  <option key={p} value={p}>
-                    {PRIORITY_LABEL[p]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id="event-url" label="URL" error={errors.url} className="sm:col-span-2">
-              <input
-                {...describedBy("event-url", errors.url)}
-                className={inputClass}
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                value={values.url}
-                onChange={(e) => set("url", e.target.value)}
-              />
-            </Field>
             <label className="flex items-center gap-2 text-sm font-medium text-stone-800 sm:col-span-2">
               <input
                 type="checkbox"
@@ -226,6 +170,89 @@ export function EventDialog({ open, event, slot, title, zone, onClose, onSave, o
                 <RecurrenceFields values={values} errors={errors} set={set} />
               </div>
             ) : null}
+            {/* what people set less often waits behind More (opened when it holds anything) */}
+            <div className="sm:col-span-2">
+              <button
+                type="button"
+                aria-expanded={showMore}
+                aria-controls="event-more"
+                className="rounded-lg px-2 py-1 text-sm font-semibold text-sage-800 hover:bg-sage-50"
+                onClick={() => setMore((m) => !m)}
+              >
+                {showMore ? "Fewer details" : "More: description, place, reminder…"}
+              </button>
+            </div>
+            <div id="event-more" className={showMore ? "contents" : "hidden"}>
+              <Field
+                id="event-description"
+                label="Description"
+                error={errors.description}
+                className="sm:col-span-2"
+              >
+                <textarea
+                  {...describedBy("event-description", errors.description)}
+                  className={inputClass}
+                  rows={3}
+                  maxLength={LIMITS.description}
+                  value={values.description}
+                  onChange={(e) => set("description", e.target.value)}
+                />
+              </Field>
+              <Field id="event-location" label="Location" error={errors.location}>
+                <input
+                  {...describedBy("event-location", errors.location)}
+                  className={inputClass}
+                  maxLength={LIMITS.location}
+                  value={values.location}
+                  onChange={(e) => set("location", e.target.value)}
+                />
+              </Field>
+              <Field id="event-reminder" label="Reminder (minutes before)" error={errors.reminder}>
+                <input
+                  {...describedBy("event-reminder", errors.reminder)}
+                  className={inputClass}
+                  type="number"
+                  min={0}
+                  inputMode="numeric"
+                  value={values.reminder}
+                  onChange={(e) => set("reminder", e.target.value)}
+                />
+              </Field>
+              <Field id="event-category" label="Category" error={errors.category}>
+                <input
+                  {...describedBy("event-category", errors.category)}
+                  className={inputClass}
+                  maxLength={LIMITS.category}
+                  value={values.category}
+                  onChange={(e) => set("category", e.target.value)}
+                />
+              </Field>
+              <Field id="event-priority" label="Priority" error={errors.priority}>
+                <select
+                  {...describedBy("event-priority", errors.priority)}
+                  className={inputClass}
+                  value={values.priority}
+                  onChange={(e) => set("priority", e.target.value as FormValues["priority"])}
+                >
+                  {PRIORITIES.map((p) => (
+                    <option key={p} value={p}>
+                      {PRIORITY_LABEL[p]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id="event-url" label="URL" error={errors.url} className="sm:col-span-2">
+                <input
+                  {...describedBy("event-url", errors.url)}
+                  className={inputClass}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://"
+                  value={values.url}
+                  onChange={(e) => set("url", e.target.value)}
+                />
+              </Field>
+            </div>
             <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
               {event && onDelete ? (
                 <button
