@@ -315,52 +315,119 @@ export function CalendarScreen({ userId }: { userId: string }) {
   return (
     <div className="flex min-h-0 flex-1">
       <section aria-labelledby="calendar-title" className="flex min-h-0 min-w-0 flex-1 flex-col">
-        <div className="flex flex-wrap items-center gap-2 border-b border-stone-200 bg-white px-3 py-2">
-          <h2 id="calendar-title" className="mr-auto text-base font-bold text-stone-900">
-            {range}
-          </h2>
-          <div className="flex items-center gap-1">
-            <button type="button" className={TOOL} onClick={() => setAnchor(today)}>
-              Today
-            </button>
+        {wide ? (
+          <div className="flex flex-wrap items-center gap-2 border-b border-stone-200 bg-white px-3 py-2">
+            <h2 id="calendar-title" className="mr-auto text-base font-bold text-stone-900">
+              {range}
+            </h2>
+            <div className="flex items-center gap-1">
+              <button type="button" className={TOOL} onClick={() => setAnchor(today)}>
+                Today
+              </button>
+              <button type="button" className={TOOL} aria-label="Previous" onClick={() => step(-1)}>
+                ‹
+              </button>
+              <button type="button" className={TOOL} aria-label="Next" onClick={() => step(1)}>
+                ›
+              </button>
+              <label className="sr-only" htmlFor="calendar-jump">
+                Go to date
+              </label>
+              <input
+                id="calendar-jump"
+                type="date"
+                className="rounded-lg border border-stone-300 px-1.5 py-1 text-sm"
+                value={anchor}
+                onChange={(e) => e.target.value && setAnchor(e.target.value)}
+              />
+            </div>
+            <fieldset className="flex shrink-0 rounded-lg border border-stone-300 p-0.5">
+              <legend className="sr-only">View</legend>
+              {(wide ? (["week", "day", "list"] as const) : (["day", "3day", "list"] as const)).map(
+                (v) => (
+                  <label
+                    key={v}
+                    className="cursor-pointer rounded-md px-2 py-1 text-sm font-semibold text-stone-700 has-checked:bg-sage-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-sage-500"
+                  >
+                    <input
+                      type="radio"
+                      name="calendar-view"
+                      className="sr-only"
+                      checked={view === v}
+                      onChange={() => setView(v)}
+                    />
+                    {wide || v !== "3day" ? (
+                      VIEW_LABEL[v]
+                    ) : (
+                      // the phone's one header row: "3d" on screen, "3 days" to a screen reader
+                      <>
+                        <span aria-hidden="true">3d</span>
+                        <span className="sr-only">{VIEW_LABEL[v]}</span>
+                      </>
+                    )}
+                  </label>
+                ),
+              )}
+            </fieldset>
+          </div>
+        ) : (
+          // a phone: one compact row — ‹ the dates (tap to pick a day) › and the view
+          <div className="flex items-center gap-1 border-b border-stone-200 bg-white px-2 py-1.5">
             <button type="button" className={TOOL} aria-label="Previous" onClick={() => step(-1)}>
               ‹
             </button>
+            <div className="relative min-w-0 flex-1">
+              <h2
+                id="calendar-title"
+                className="truncate text-center text-sm font-bold text-stone-900"
+              >
+                {range}
+              </h2>
+              <label className="sr-only" htmlFor="calendar-jump">
+                Go to date
+              </label>
+              <input
+                id="calendar-jump"
+                type="date"
+                className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
+                value={anchor}
+                onClick={(e) => e.currentTarget.showPicker?.()}
+                onChange={(e) => e.target.value && setAnchor(e.target.value)}
+              />
+            </div>
             <button type="button" className={TOOL} aria-label="Next" onClick={() => step(1)}>
               ›
             </button>
-            <label className="sr-only" htmlFor="calendar-jump">
-              Go to date
-            </label>
-            <input
-              id="calendar-jump"
-              type="date"
-              className="rounded-lg border border-stone-300 px-1.5 py-1 text-sm"
-              value={anchor}
-              onChange={(e) => e.target.value && setAnchor(e.target.value)}
-            />
+            <fieldset className="flex shrink-0 rounded-lg border border-stone-300 p-0.5">
+              <legend className="sr-only">View</legend>
+              {(wide ? (["week", "day", "list"] as const) : (["day", "3day", "list"] as const)).map(
+                (v) => (
+                  <label
+                    key={v}
+                    className="cursor-pointer rounded-md px-2 py-1 text-sm font-semibold text-stone-700 has-checked:bg-sage-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-sage-500"
+                  >
+                    <input
+                      type="radio"
+                      name="calendar-view"
+                      className="sr-only"
+                      checked={view === v}
+                      onChange={() => setView(v)}
+                    />
+                    {wide || v !== "3day" ? (
+                      VIEW_LABEL[v]
+                    ) : (
+                      // the phone's one header row: "3d" on screen, "3 days" to a screen reader
+                      <>
+                        <span aria-hidden="true">3d</span>
+                        <span className="sr-only">{VIEW_LABEL[v]}</span>
+                      </>
+                    )}
+                  </label>
+                ),
+              )}
+            </fieldset>
           </div>
-          <fieldset className="flex rounded-lg border border-stone-300 p-0.5">
-            <legend className="sr-only">View</legend>
-            {(wide ? (["week", "day", "list"] as const) : (["day", "3day", "list"] as const)).map(
-              (v) => (
-                <label
-                  key={v}
-                  className="cursor-pointer rounded-md px-2 py-1 text-sm font-semibold text-stone-700 has-checked:bg-sage-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-sage-500"
-                >
-                  <input
-                    type="radio"
-                    name="calendar-view"
-                    className="sr-only"
-                    checked={view === v}
-                    onChange={() => setView(v)}
-                  />
-                  {VIEW_LABEL[v]}
-                </label>
-              ),
-            )}
-          </fieldset>
-        </div>
+        )}
         {!wide ? (
           <div
             role="tablist"
@@ -384,6 +451,15 @@ export function CalendarScreen({ userId }: { userId: string }) {
         {/* one line of fixed height: a change of sync state never moves the grid under a drag */}
         <div className="flex h-9 items-center gap-x-3 overflow-hidden whitespace-nowrap bg-white px-3 text-xs text-stone-700">
           <SyncStatus state={state} />
+          {!wide ? (
+            <button
+              type="button"
+              className={`${TOOL} order-last ml-auto`}
+              onClick={() => setAnchor(today)}
+            >
+              Today
+            </button>
+          ) : null}
           {plan ? (
             <span className="flex items-center gap-2">
               <span
@@ -402,9 +478,19 @@ export function CalendarScreen({ userId }: { userId: string }) {
             </span>
           ) : null}
         </div>
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 bg-white px-3 pb-1.5 text-xs text-stone-700">
-          <Legend hasProfile={Boolean(profile.data)} />
-        </div>
+        {wide ? (
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 bg-white px-3 pb-1.5 text-xs text-stone-700">
+            <Legend hasProfile={Boolean(profile.data)} />
+          </div>
+        ) : (
+          // folded on a phone: the grid gets the screen
+          <details className="bg-white px-3 pb-1 text-xs text-stone-700">
+            <summary className="cursor-pointer font-semibold">What the colours mean</summary>
+            <div className="pt-1">
+              <Legend hasProfile={Boolean(profile.data)} />
+            </div>
+          </details>
+        )}
         {state.error ? (
           <p role="alert" className="bg-red-50 px-3 py-1.5 text-sm text-red-800">
             {state.error}
