@@ -1,18 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
+import { call, expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
 
 /** The chat's Calendar panel is one surface: sections under dividers, no card inside it (issue 17). */
-
-async function call(page: Page, method: string, url: string, data?: object) {
-  const session = await (await page.request.post("/api/auth/refresh")).json();
-  const res = await page.request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${session.accessToken}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.status(), `${method} ${url}`).toBeLessThan(300);
-  return res.json();
-}
 
 const tomorrowAt = (hour: number) => {
   const d = new Date();

@@ -34,6 +34,21 @@ export async function signIn(page: Page, email: string): Promise<void> {
   }
 }
 
+/**
+ * Calls the API as the signed-in user (a bearer from the session cookie), expecting success;
+ * the JSON answer, or null for 204.
+ */
+export async function call(page: Page, method: string, url: string, data?: object) {
+  const session = await (await page.request.post("/api/auth/refresh")).json();
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    ...(data ? { data } : {}),
+  });
+  expect(res.status(), `${method} ${url}`).toBeLessThan(300);
+  return res.status() === 204 ? null : res.json();
+}
+
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 

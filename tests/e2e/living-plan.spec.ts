@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DateTime } from "luxon";
-import { expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
+import { call, expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
 
 // Issue 26: a meeting booked over a planned block → Sage moves the block by itself within
 // seconds, says so in a note with the reason, and Undo puts it back. At 375 and 1280 px.
@@ -8,16 +8,6 @@ import { expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.
 const ZONE = "Europe/Berlin";
 test.use({ timezoneId: ZONE, locale: "en-US" });
 
-async function call(page: Page, method: string, url: string, data?: object) {
-  const session = await (await page.request.post("/api/auth/refresh")).json();
-  const res = await page.request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${session.accessToken}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.status(), `${method} ${url}`).toBeLessThan(300);
-  return res.status() === 204 ? null : res.json();
-}
 type Event = {
   id: string;
   title: string;

@@ -1,21 +1,9 @@
 import type { Page } from "@playwright/test";
 import { DateTime } from "luxon";
-import { expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
+import { call, expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
 
 const ZONE = "Europe/Berlin";
 test.use({ timezoneId: ZONE, locale: "en-US" });
-
-/** Calls the API as the signed-in user (bearer from the session cookie). */
-async function call(page: Page, method: string, url: string, data?: object) {
-  const session = await (await page.request.post("/api/auth/refresh")).json();
-  const res = await page.request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${session.accessToken}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.status(), `${method} ${url}`).toBeLessThan(300);
-  return res.json();
-}
 
 async function answeredPerson(page: Page, prefix: string) {
   await signIn(page, uniqueEmail(prefix));

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DateTime } from "luxon";
-import { expect, expectAccessible, test, uniqueEmail } from "./fixtures.ts";
+import { call, expect, expectAccessible, test, uniqueEmail } from "./fixtures.ts";
 
 // The server's clock is real. A person's block from yesterday is made as a person would make
 // one: Sage plans the essay, and the person drags one block to yesterday and two to tonight
@@ -10,17 +10,6 @@ const ZONE = "Europe/Berlin";
 test.use({ timezoneId: ZONE, locale: "en-GB" });
 
 type Event = Record<string, unknown> & { id: string; version: number };
-
-async function call(page: Page, method: string, url: string, data?: object) {
-  const session = await (await page.request.post("/api/auth/refresh")).json();
-  const res = await page.request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${session.accessToken}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.status(), `${method} ${url}`).toBeLessThan(300);
-  return res.status() === 204 ? null : res.json();
-}
 
 /** Moves an event to `start` (keeping its length) as the week view does. */
 async function moveTo(page: Page, eventId: string, start: DateTime) {

@@ -1,17 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
-
-/** Calls the API as the signed-in user (bearer from the session cookie). */
-async function call(page: Page, method: string, url: string, data?: object) {
-  const session = await (await page.request.post("/api/auth/refresh")).json();
-  const res = await page.request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${session.accessToken}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.status(), `${method} ${url}`).toBeLessThan(300);
-  return res.json();
-}
+import { call, expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** Next week's Tuesday: its Wednesday and Thursday are in the same week and the same 3 days. */

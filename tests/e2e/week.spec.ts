@@ -1,20 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
+import { call, expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
 
 // the grid's hour (src/web/features/calendar/lib/grid-geometry.ts): a 15-minute event is a line
 const HOUR_PX = 64;
 
-/** Calls the API as the signed-in user (bearer from the session cookie). */
-async function call(page: Page, method: string, url: string, data?: object) {
-  const session = await (await page.request.post("/api/auth/refresh")).json();
-  const res = await page.request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${session.accessToken}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.status(), `${method} ${url}`).toBeLessThan(300);
-  return res.json();
-}
 const serverEvents = async (page: Page) =>
   (await call(page, "GET", "/api/calendar-events")).events as {
     id: string;

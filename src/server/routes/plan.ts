@@ -1,16 +1,36 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { localeFrom } from "../assistant/format-when.ts";
 import { pushAllBlocks, refreshConnections } from "../connections/refresh-connections.ts";
 import type { AppContext } from "../context.ts";
 import { defineRoute, respond } from "../http/define-route.ts";
 import { dismissPlanNote, listPlanNotes, undoPlanNote } from "../planning/plan-notes.ts";
-import { planTasks, undoPlan } from "../planning/plan-tasks.ts";
+import { type PlanOutcome, planTasks, undoPlan } from "../planning/plan-tasks.ts";
 import { readPlanProfile } from "../planning/read-plan-profile.ts";
 import { rememberPlan } from "../planning/replan-worker.ts";
 import { savePlanProfile } from "../planning/save-plan-profile.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
 export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void {
+  /**
+   * After a plan was written: from the first plan on Sage keeps it up to date by itself
+   * (replan-worker.ts), the person's write calendar follows (bounded; never fails the plan),
+   * and the answer's `changes` is what Undo plan sends back (POST /api/plan/undo).
+   */
+  const written = async (
+    at: { userId: string; days: number; locale: string; log: FastifyBaseLogger },
+    plan: Omit<PlanOutcome, "moves">,
+  ) => {
+    await rememberPlan(ctx.db, at);
+    await pushAllBlocks(
+      { db: ctx.db, config: ctx.config, now: ctx.now, log: at.log, google: ctx.google },
+      { userId: at.userId },
+    );
+    return {
+      ...plan,
+      changes: { created: plan.changes.created, removed: plan.changes.removed.map((r) => r.id) },
+    };
+  };
+
   const limited = {
     preHandler: [rateLimit(ctx.db, { name: "plan", max: 30, windowSeconds: 60, by: "user" })],
   };
@@ -39,18 +59,7 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
         preview,
       });
       if (preview) return { ...plan, changes: { created: [], removed: [] } };
-      // from the first plan on, Sage keeps it up to date by itself (replan-worker.ts)
-      await rememberPlan(ctx.db, { userId, days, locale });
-      // and into the person's write calendar, if they chose one (bounded; never fails the plan)
-      await pushAllBlocks(
-        { db: ctx.db, config: ctx.config, now: ctx.now, log: request.log, google: ctx.google },
-        { userId },
-      );
-      // `changes` is what Undo plan sends back (POST /api/plan/undo)
-      return {
-        ...plan,
-        changes: { created: changes.created, removed: changes.removed.map((r) => r.id) },
-      };
+      return written({ userId, days, locale, log: request.log }, { ...plan, changes });
     },
     limited,
   );
@@ -75,15 +84,7 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
         locale,
         decided: { accept, reject },
       });
-      await rememberPlan(ctx.db, { userId, days, locale });
-      await pushAllBlocks(
-        { db: ctx.db, config: ctx.config, now: ctx.now, log: request.log, google: ctx.google },
-        { userId },
-      );
-      return {
-        ...plan,
-        changes: { created: changes.created, removed: changes.removed.map((r) => r.id) },
-      };
+      return written({ userId, days, locale, log: request.log }, { ...plan, changes });
     },
     limited,
   );

@@ -312,6 +312,46 @@ export function CalendarScreen({ userId }: { userId: string }) {
     />
   );
 
+  // the week's header controls, in one row on a phone and with Today and the picker on wide
+  const previous = (
+    <button type="button" className={TOOL} aria-label="Previous" onClick={() => step(-1)}>
+      ‹
+    </button>
+  );
+  const next = (
+    <button type="button" className={TOOL} aria-label="Next" onClick={() => step(1)}>
+      ›
+    </button>
+  );
+  const viewSwitch = (
+    <fieldset className="flex shrink-0 rounded-lg border border-stone-300 p-0.5">
+      <legend className="sr-only">View</legend>
+      {(wide ? (["week", "day", "list"] as const) : (["day", "3day", "list"] as const)).map((v) => (
+        <label
+          key={v}
+          className="cursor-pointer rounded-md px-2 py-1 text-sm font-semibold text-stone-700 has-checked:bg-sage-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-sage-500"
+        >
+          <input
+            type="radio"
+            name="calendar-view"
+            className="sr-only"
+            checked={view === v}
+            onChange={() => setView(v)}
+          />
+          {wide || v !== "3day" ? (
+            VIEW_LABEL[v]
+          ) : (
+            // the phone's one header row: "3d" on screen, "3 days" to a screen reader
+            <>
+              <span aria-hidden="true">3d</span>
+              <span className="sr-only">{VIEW_LABEL[v]}</span>
+            </>
+          )}
+        </label>
+      ))}
+    </fieldset>
+  );
+
   return (
     <div className="flex min-h-0 flex-1">
       <section aria-labelledby="calendar-title" className="flex min-h-0 min-w-0 flex-1 flex-col">
@@ -324,12 +364,8 @@ export function CalendarScreen({ userId }: { userId: string }) {
               <button type="button" className={TOOL} onClick={() => setAnchor(today)}>
                 Today
               </button>
-              <button type="button" className={TOOL} aria-label="Previous" onClick={() => step(-1)}>
-                ‹
-              </button>
-              <button type="button" className={TOOL} aria-label="Next" onClick={() => step(1)}>
-                ›
-              </button>
+              {previous}
+              {next}
               <label className="sr-only" htmlFor="calendar-jump">
                 Go to date
               </label>
@@ -341,41 +377,12 @@ export function CalendarScreen({ userId }: { userId: string }) {
                 onChange={(e) => e.target.value && setAnchor(e.target.value)}
               />
             </div>
-            <fieldset className="flex shrink-0 rounded-lg border border-stone-300 p-0.5">
-              <legend className="sr-only">View</legend>
-              {(wide ? (["week", "day", "list"] as const) : (["day", "3day", "list"] as const)).map(
-                (v) => (
-                  <label
-                    key={v}
-                    className="cursor-pointer rounded-md px-2 py-1 text-sm font-semibold text-stone-700 has-checked:bg-sage-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-sage-500"
-                  >
-                    <input
-                      type="radio"
-                      name="calendar-view"
-                      className="sr-only"
-                      checked={view === v}
-                      onChange={() => setView(v)}
-                    />
-                    {wide || v !== "3day" ? (
-                      VIEW_LABEL[v]
-                    ) : (
-                      // the phone's one header row: "3d" on screen, "3 days" to a screen reader
-                      <>
-                        <span aria-hidden="true">3d</span>
-                        <span className="sr-only">{VIEW_LABEL[v]}</span>
-                      </>
-                    )}
-                  </label>
-                ),
-              )}
-            </fieldset>
+            {viewSwitch}
           </div>
         ) : (
           // a phone: one compact row — ‹ the dates (tap to pick a day) › and the view
           <div className="flex items-center gap-1 border-b border-stone-200 bg-white px-2 py-1.5">
-            <button type="button" className={TOOL} aria-label="Previous" onClick={() => step(-1)}>
-              ‹
-            </button>
+            {previous}
             <div className="relative min-w-0 flex-1">
               <h2
                 id="calendar-title"
@@ -395,37 +402,8 @@ export function CalendarScreen({ userId }: { userId: string }) {
                 onChange={(e) => e.target.value && setAnchor(e.target.value)}
               />
             </div>
-            <button type="button" className={TOOL} aria-label="Next" onClick={() => step(1)}>
-              ›
-            </button>
-            <fieldset className="flex shrink-0 rounded-lg border border-stone-300 p-0.5">
-              <legend className="sr-only">View</legend>
-              {(wide ? (["week", "day", "list"] as const) : (["day", "3day", "list"] as const)).map(
-                (v) => (
-                  <label
-                    key={v}
-                    className="cursor-pointer rounded-md px-2 py-1 text-sm font-semibold text-stone-700 has-checked:bg-sage-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-sage-500"
-                  >
-                    <input
-                      type="radio"
-                      name="calendar-view"
-                      className="sr-only"
-                      checked={view === v}
-                      onChange={() => setView(v)}
-                    />
-                    {wide || v !== "3day" ? (
-                      VIEW_LABEL[v]
-                    ) : (
-                      // the phone's one header row: "3d" on screen, "3 days" to a screen reader
-                      <>
-                        <span aria-hidden="true">3d</span>
-                        <span className="sr-only">{VIEW_LABEL[v]}</span>
-                      </>
-                    )}
-                  </label>
-                ),
-              )}
-            </fieldset>
+            {next}
+            {viewSwitch}
           </div>
         )}
         {!wide ? (
