@@ -1,9 +1,11 @@
 import { DateTime } from "luxon";
 import { type KeyboardEvent, type PointerEvent, useMemo, useRef, useState } from "react";
 import type { PlanProfile } from "../../../../core/contract/plan-profile.ts";
+import { userLocale } from "../../../lib/user-locale.ts";
 import { type Grab, useGridKeyboard } from "../hooks/use-grid-keyboard.ts";
 import { type Drag, useGridPointer } from "../hooks/use-grid-pointer.ts";
 import { useOpeningScroll } from "../hooks/use-opening-scroll.ts";
+import { clockLabel, clockRangeLabel } from "../lib/clock-label.ts";
 import {
   ALL_DAY_LANES,
   type AllDayBar,
@@ -42,7 +44,7 @@ type Props = {
 
 /** "Thursday, November 26" in the person's locale, as the other dates on the screen. */
 const LONG_DAY = { weekday: "long", month: "long", day: "numeric" } as const;
-const hourLabel = (h: number) => DateTime.fromObject({ hour: h % 24 }).toFormat("h a");
+const hourLabel = (h: number) => clockLabel(h * 60, userLocale(), { minutes: false });
 
 /**
  * The time grid of a week, three days or a day: drawn from lib/grid-geometry.ts (minimum
@@ -87,7 +89,7 @@ export function WeekGrid(p: Props) {
           const dt = DateTime.fromISO(d.date);
           return (
             <div key={d.date} className="min-w-0 flex-1 py-1.5 text-center text-xs">
-              <div className="text-stone-600">{dt.toFormat("ccc")}</div>
+              <div className="text-stone-600">{dt.toLocaleString({ weekday: "short" })}</div>
               <div
                 className={`mx-auto mt-0.5 flex h-7 w-7 items-center justify-center rounded-full text-sm font-semibold ${d.date === today ? "bg-sage-700 text-white" : "text-stone-900"}`}
               >
@@ -322,8 +324,7 @@ function Ghost(p: { drag: Drag | null; grab: Grab | null; day: number }) {
       style={{ top: at.start * MIN_PX, height: (at.end - at.start) * MIN_PX }}
     >
       <span className="px-1 text-[11px] font-semibold text-sage-900">
-        {DateTime.fromObject({ hour: 0 }).plus({ minutes: at.start }).toFormat("h:mm")}–
-        {DateTime.fromObject({ hour: 0 }).plus({ minutes: at.end }).toFormat("h:mm a")}
+        {clockRangeLabel(at.start, at.end, userLocale())}
       </span>
     </div>
   );
