@@ -170,6 +170,12 @@ export async function planTasks(
           eq(calendarEvents.userId, opts.userId),
           isNull(calendarEvents.deletedAt),
           lt(calendarEvents.startTime, new Date(horizonEnd)),
+          // a plan runs on every change now: events over before the window cannot matter,
+          // series can (they repeat into it)
+          or(
+            isNotNull(calendarEvents.recurrenceFrequency),
+            gte(sql`coalesce(${calendarEvents.endTime}, ${calendarEvents.startTime})`, range.from),
+          ),
         ),
       );
     const profile = toSchedulerProfile(how.answer.profile, {
