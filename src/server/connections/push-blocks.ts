@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { expandSeries } from "../../core/calendar/external/expand-series.ts";
 import { parseCalendar } from "../../core/calendar/external/parse-calendar.ts";
+import { foldLine } from "../../core/calendar/fold-lines.ts";
 import { withWhy } from "../../core/contract/tasks.ts";
 import { calendarConnections, connectionCalendars, externalWrites } from "../db/schema.ts";
 import { davFetch } from "../integrations/calendars/caldav/dav-fetch.ts";
@@ -48,7 +49,9 @@ function blockIcs(b: Block, uid: string): string {
     "END:VEVENT",
     "END:VCALENDAR",
     "",
-  ].join("\r\n");
+  ]
+    .map(foldLine) // a title or reason past 75 octets is folded (RFC 5545 §3.1)
+    .join("\r\n");
 }
 
 /** The start, end and title the person's calendar now has for a written block. */
