@@ -34,7 +34,7 @@ function buildDays(profile: SchedulerProfile, now: number, horizonDays: number):
     days.push({
       key: date.toISODate()!,
       work: { start: at(hours.start), end: at(hours.end) },
-      windows: profile.energyWindows.map((w) => ({
+      windows: windowsOn(profile, date.weekday).map((w) => ({
         start: at(w.start),
         end: at(w.end),
         level: w.level,
@@ -42,6 +42,16 @@ function buildDays(profile: SchedulerProfile, now: number, horizonDays: number):
     });
   }
   return days;
+}
+
+/** The energy windows of one ISO weekday: its own (learned) ones, else every day's. */
+export function windowsOn(profile: SchedulerProfile, weekday: number) {
+  return profile.dayWindows?.[weekday] ?? profile.energyWindows;
+}
+
+/** How much longer than its estimate a task of this energy is planned (1.25 = +25 %). */
+export function paddingFor(profile: SchedulerProfile, energy: SchedulerTask["energy"]): number {
+  return profile.paddingByEnergy?.[energy] ?? profile.estimatePadding;
 }
 
 const ceilGrid = (t: number) => Math.ceil(t / GRID) * GRID;
@@ -180,7 +190,8 @@ export function schedule(input: ScheduleInput): ScheduleResult {
     }
 
     const needOf = (task: SchedulerTask) =>
-      paddedMinutes(task.estimatedMinutes, profile.estimatePadding) - (done.get(task.id) ?? 0);
+      paddedMinutes(task.estimatedMinutes, paddingFor(profile, task.energy)) -
+      (done.get(task.id) ?? 0);
     const live = (task: SchedulerTask) =>
       needOf(task) > 0 && (task.deadline === undefined || task.deadline > now);
     // last plan's blocks first, whatever the order: a re-plan moves as little as possible.

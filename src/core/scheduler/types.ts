@@ -15,6 +15,8 @@ export type SchedulerProfile = {
   dayHours?: Partial<Record<number, { start: number; end: number }>>;
   /** Minutes from local midnight; time outside every window counts as "good". */
   energyWindows: { start: number; end: number; level: EnergyLevel }[];
+  /** Windows of one ISO weekday that differ from `energyWindows` (learned, issue 27). */
+  dayWindows?: Partial<Record<number, { start: number; end: number; level: EnergyLevel }[]>>;
   focusBlockMinutes: number;
   /** Gap kept between two placed blocks. */
   breakMinutes: number;
@@ -24,6 +26,10 @@ export type SchedulerProfile = {
   dailyLoadCapMinutes: number;
   /** People underestimate: estimates are multiplied by this (1.25 = +25 %). */
   estimatePadding: number;
+  /** Padding learned per energy of work (issue 27); absent: `estimatePadding` for all. */
+  paddingByEnergy?: Partial<Record<SchedulerTask["energy"], number>>;
+  /** What of this profile was learned from the person's evidence (the reasons say so). */
+  learned?: { hours: boolean; estimate: boolean };
 };
 
 export type SchedulerTask = {

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { overlapLength } from "./intervals.ts";
+import { paddedMinutes, paddingFor, windowsOn } from "./schedule.ts";
 import type { EnergyLevel, PlacedBlock, SchedulerProfile, SchedulerTask } from "./types.ts";
 
 const MINUTE = 60_000;
@@ -17,19 +18,25 @@ export type WhyFacts = {
   due?: number;
   /** Placed in the first free time long enough: no better-scored spot had room. */
   firstFit: boolean;
+  /** The window was learned from what the person does, not what they said (issue 27). */
+  learnedWindow?: boolean;
+  /** The task was sized by a learned estimate ratio: the ratio and the minutes planned. */
+  sized?: { ratio: number; minutes: number };
 };
 
 /** The facts behind one placed block, read against the profile the scheduler used. */
 export function whyFacts(
   block: PlacedBlock,
-  task: Pick<SchedulerTask, "energy" | "deadline">,
+  task: Pick<SchedulerTask, "energy" | "deadline"> & { estimatedMinutes?: number },
   profile: SchedulerProfile,
 ): WhyFacts {
   const day = DateTime.fromMillis(block.start, { zone: profile.timezone }).startOf("day");
+  const learnedPeak = profile.learned?.hours === true;
+  const ratio = paddingFor(profile, task.energy);
   let best:
     | { level: EnergyLevel; window: { start: number; end: number }; overlap: number }
     | undefined;
-  for (const w of profile.energyWindows) {
+  for (const w of windowsOn(profile, day.weekday)) {
     const overlap = overlapLength(block, {
       start: day.plus({ minutes: w.start }).toMillis(),
       end: day.plus({ minutes: w.end }).toMillis(),
@@ -45,6 +52,10 @@ export function whyFacts(
       ? { due: task.deadline }
       : {}),
     firstFit: block.firstFit,
+    ...(learnedPeak && best?.level === "peak" ? { learnedWindow: true } : {}),
+    ...(profile.learned?.estimate && task.estimatedMinutes !== undefined
+      ? { sized: { ratio, minutes: paddedMinutes(task.estimatedMinutes, ratio) } }
+      : {}),
   };
 }
 
@@ -74,7 +85,11 @@ export function whySentence(
   const range = facts.window ? ` (${hourRange(facts.window, opts.locale)})` : "";
   // before the questionnaire the windows are a default, and the sentence says so
   const peakName = opts.profiled ? "Your peak" : "Morning focus hours";
-  const peakRange = opts.profiled ? range : `${range}, a default until you set yours`;
+  const peakRange = !opts.profiled
+    ? `${range}, a default until you set yours`
+    : facts.learnedWindow
+      ? `${range}, as Sage has seen you work`
+      : range;
   let where: string;
   if (facts.firstFit) where = "The first free time long enough for it";
   else if (facts.level === "peak")
@@ -96,7 +111,29 @@ export function whySentence(
         : facts.energy === "low"
           ? `Good hours${range} — light work, kept out of your peak`
           : `Good hours${range} for steady work`;
-  if (facts.due === undefined) return where;
+  const sized = facts.sized
+    ? `; planned ${duration(facts.sized.minutes)} — your ${ENERGY_WORDS[facts.energy]} usually takes ${ratioWords(facts.sized.ratio)}`
+    : "";
+  if (facts.due === undefined) return `${where}${sized}`;
   const due = DateTime.fromMillis(facts.due, { zone: opts.zone }).setLocale(opts.locale);
-  return `${where}; due ${due.toFormat("cccc")}`;
+  return `${where}; due ${due.toFormat("cccc")}${sized}`;
+}
+
+const ENERGY_WORDS = { high: "hard work", medium: "work", low: "light work" } as const;
+
+/** "1 h 30", "45 min", "2 h". */
+function duration(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, "0")}`;
+}
+
+/** "half again your guess", "twice your guess", "about 1.3× your guess". */
+export function ratioWords(ratio: number): string {
+  if (Math.abs(ratio - 1.5) < 0.03) return "half again your guess";
+  if (Math.abs(ratio - 2) < 0.03) return "twice your guess";
+  if (Math.abs(ratio - 1) < 0.03) return "what you guess";
+  if (ratio < 1) return `less than your guess (about ${Math.round(ratio * 100) / 100}×)`;
+  return `about ${Math.round(ratio * 100) / 100}× your guess`;
 }

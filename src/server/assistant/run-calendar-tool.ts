@@ -144,7 +144,12 @@ async function freeTimeTool(
   const options: { start: number; end: number }[] = [];
   for (let i = 0; i < 3; i++) {
     const { placed } = schedule({
-      profile: { ...profile, estimatePadding: 1, dailyLoadCapMinutes: 24 * 60 },
+      profile: {
+        ...profile,
+        estimatePadding: 1,
+        paddingByEnergy: undefined,
+        dailyLoadCapMinutes: 24 * 60,
+      },
       busy: [
         ...busy,
         ...options.map((o) => ({ start: o.start - 3 * 3_600_000, end: o.end + 3 * 3_600_000 })),

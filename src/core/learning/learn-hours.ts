@@ -1,0 +1,289 @@
+import type {
+  HourCell,
+  LearnedHours,
+  Placement,
+  Prior,
+  Signal,
+  TaskEnergy,
+  Window,
+} from "./types.ts";
+import { TASK_ENERGIES } from "./types.ts";
+
+const DAY = 86_400_000;
+/** Evidence two months old counts half (recent behaviour matters more, old still counts). */
+export const HALF_LIFE_DAYS = 60;
+/** The questionnaire counts as this many check-ins at every hour. */
+const PRIOR_STRENGTH = 2;
+/** A weekday's own hours count as this many check-ins of the pooled curve. */
+const WEEKDAY_STRENGTH = 3;
+/** A peak moves only when the new hours are this much likelier to get hard work done… */
+export const PEAK_MARGIN = 0.08;
+/** …and this much evidence (check-ins' worth) lies in them. */
+export const MIN_PEAK_EVIDENCE = 2;
+/** The length of the peak Sage looks for when the person stated none. */
+const DEFAULT_PEAK_MINUTES = 180;
+/** Where a peak may start: every half hour. */
+const STEP = 30;
+
+/**
+ * The chance work of each energy gets done, by the level of the hour the person stated.
+ * Hard work suffers most outside the peak; light work hardly at all.
+ */
+const PRIOR_CHANCE: Record<TaskEnergy, Record<Window["level"], number>> = {
+  high: { peak: 0.8, good: 0.6, low: 0.35 },
+  medium: { peak: 0.8, good: 0.7, low: 0.5 },
+  low: { peak: 0.75, good: 0.75, low: 0.7 },
+};
+
+/** How much a signal about one energy of work says about another's (hard ↔ steady: some). */
+const SHARE: Record<TaskEnergy, Record<TaskEnergy, number>> = {
+  high: { high: 1, medium: 0.3, low: 0 },
+  medium: { high: 0.3, medium: 1, low: 0.3 },
+  low: { high: 0, medium: 0.3, low: 1 },
+};
+
+/** Recency weight: 1 now, ½ after HALF_LIFE_DAYS. */
+export const recency = (at: number, now: number): number =>
+  0.5 ** (Math.max(0, now - at) / DAY / HALF_LIFE_DAYS);
+
+/** Minutes of [a, b) inside hour cell h. */
+function inCell(start: number, end: number, h: number): number {
+  return Math.max(0, Math.min(end, (h + 1) * 60) - Math.max(start, h * 60));
+}
+
+/** The stated level's chance at each hour, minute-weighted over the windows it touches. */
+function statedCurve(prior: Prior, energy: TaskEnergy): number[] {
+  return Array.from({ length: 24 }, (_, h) => {
+    let sum = 0;
+    let covered = 0;
+    for (const w of prior.energyWindows) {
+      const m = inCell(w.start, w.end, h);
+      sum += m * PRIOR_CHANCE[energy][w.level];
+      covered += m;
+    }
+    return (sum + (60 - covered) * PRIOR_CHANCE[energy].good) / 60;
+  });
+}
+
+type Observation = { weekday: number; minute: number; length: number; y: number; w: number };
+
+/** What one signal says about the hours it touched: y = 1 work got done there, 0 it didn't. */
+function observations(s: Signal): Observation[] {
+  if (s.kind === "finished") return [];
+  const at = (b: Pick<Placement, "weekday" | "minute">, y: number, w: number): Observation => ({
+    weekday: b.weekday,
+    minute: b.minute,
+    length: Math.max(5, s.block.lengthMinutes),
+    y,
+    w,
+  });
+  switch (s.kind) {
+    case "done":
+      return [at(s.block, 1, 1)];
+    case "skipped":
+      return [at(s.block, 0, 1)];
+    case "partly":
+      return [at(s.block, Math.min(1, s.minutes / Math.max(1, s.block.lengthMinutes)), 1)];
+    case "untouched":
+      // not moved, not skipped, not said: weak evidence that the time worked
+      return [at(s.block, 1, 0.25)];
+    case "moved":
+      // not then, but then: a deliberate choice, though the move is not yet the work
+      return [at(s.block, 0, 1), at(s.to, 1, 1)];
+  }
+}
+
+type Tally = { sum: number; weight: number };
+const tally = (): Tally => ({ sum: 0, weight: 0 });
+
+/**
+ * How the person's energy through the day looks from what they do (issue 27): for each energy
+ * of work and each hour, the chance it gets done there — the questionnaire as the prior
+ * (PRIOR_STRENGTH check-ins' worth), evidence moving it, recent evidence weighing more. The
+ * peak the scheduler plans hard work in moves to the hours where hard work gets done most,
+ * once they are clearly (PEAK_MARGIN) better than the stated peak and enough evidence lies
+ * there; a weekday with evidence of its own gets its own peak. Pure and deterministic;
+ * without evidence the stated windows come back unchanged.
+ */
+export function learnHours(
+  prior: Prior,
+  signals: readonly Signal[],
+  opts: {
+    now: number;
+    /**
+     * The learned peak the plan is using now, if any: it stays until the stated peak is at
+     * least as good again or another window beats it by the margin, so a day's noise around
+     * the threshold does not move hard work back and forth.
+     */
+    current?: { start: number; end: number } | null;
+  },
+): LearnedHours {
+  // pooled[energy][hour], byDay[energy][weekday][hour]
+  const pooled = {} as Record<TaskEnergy, Tally[]>;
+  const byDay = {} as Record<TaskEnergy, Record<number, Tally[]>>;
+  for (const e of TASK_ENERGIES) {
+    pooled[e] = Array.from({ length: 24 }, tally);
+    byDay[e] = {};
+    for (let d = 1; d <= 7; d++) byDay[e][d] = Array.from({ length: 24 }, tally);
+  }
+  for (const s of signals) {
+    const r = recency(s.at, opts.now);
+    for (const o of observations(s)) {
+      const end = Math.min(1440, o.minute + o.length);
+      for (let h = Math.floor(o.minute / 60); h < 24 && h * 60 < end; h++) {
+        const part = inCell(o.minute, end, h) / o.length;
+        if (part <= 0) continue;
+        for (const e of TASK_ENERGIES) {
+          const w = o.w * r * part * SHARE[s.energy][e];
+          if (w <= 0) continue;
+          for (const t of [pooled[e][h]!, byDay[e][o.weekday]![h]!]) {
+            t.sum += w * o.y;
+            t.weight += w;
+          }
+        }
+      }
+    }
+  }
+
+  const curves = {} as Record<TaskEnergy, HourCell[]>;
+  for (const e of TASK_ENERGIES) {
+    const stated = statedCurve(prior, e);
+    curves[e] = stated.map((p0, hour) => {
+      const t = pooled[e][hour]!;
+      return {
+        hour,
+        stated: p0,
+        learned: t.weight === 0 ? p0 : (PRIOR_STRENGTH * p0 + t.sum) / (PRIOR_STRENGTH + t.weight),
+        evidence: t.weight,
+      };
+    });
+  }
+
+  const high = curves.high;
+  const statedPeakWindow = prior.energyWindows.find((w) => w.level === "peak");
+  const statedPeak = statedPeakWindow ? clampInto(statedPeakWindow, prior.usualHours) : null;
+  const length = statedPeak
+    ? statedPeak.end - statedPeak.start
+    : Math.min(DEFAULT_PEAK_MINUTES, prior.usualHours.end - prior.usualHours.start);
+  const chance = high.map((c) => c.learned);
+  const evidence = high.map((c) => c.evidence);
+  const best = bestWindow(chance, evidence, prior.usualHours, length);
+  const baseline = statedPeak ? meanOver(chance, statedPeak) : meanOver(chance, prior.usualHours);
+  const moved =
+    best &&
+    best.mean - baseline >= PEAK_MARGIN &&
+    best.evidence >= MIN_PEAK_EVIDENCE &&
+    (!statedPeak || best.start !== statedPeak.start)
+      ? { start: best.start, end: best.end }
+      : null;
+  const current =
+    opts.current &&
+    opts.current.end - opts.current.start === length &&
+    opts.current.start >= prior.usualHours.start &&
+    opts.current.end <= prior.usualHours.end &&
+    (!statedPeak || opts.current.start !== statedPeak.start)
+      ? opts.current
+      : null;
+  const stays =
+    current !== null &&
+    meanOver(chance, current) > baseline &&
+    !(best && best.start !== current.start && best.mean - meanOver(chance, current) >= PEAK_MARGIN);
+  const learnedPeak = stays ? { ...current } : moved;
+  const windows = learnedPeak
+    ? withPeak(prior.energyWindows, learnedPeak)
+    : prior.energyWindows.map((w) => ({ ...w }));
+  const pooledPeak = learnedPeak ?? statedPeak;
+
+  // a weekday with evidence of its own can differ from the rest ("Fridays, mornings")
+  const dayWindows: LearnedHours["dayWindows"] = {};
+  const dayPeaks: LearnedHours["dayPeaks"] = {};
+  for (let d = 1; d <= 7; d++) {
+    const span = prior.hours[d];
+    if (!span || length > span.end - span.start) continue;
+    const tallies = byDay.high[d]!;
+    const dayChance = chance.map(
+      (p, h) => (WEEKDAY_STRENGTH * p + tallies[h]!.sum) / (WEEKDAY_STRENGTH + tallies[h]!.weight),
+    );
+    const dayEvidence = tallies.map((t) => t.weight);
+    const dayBest = bestWindow(dayChance, dayEvidence, span, length);
+    if (!dayBest || dayBest.evidence < MIN_PEAK_EVIDENCE) continue;
+    const usual = pooledPeak ? clampInto(pooledPeak, span) : null;
+    if (usual && dayBest.start === usual.start) continue;
+    const usualMean = usual ? meanOver(dayChance, usual) : meanOver(dayChance, span);
+    if (dayBest.mean - usualMean < PEAK_MARGIN) continue;
+    const peak = { start: dayBest.start, end: dayBest.end };
+    dayPeaks[d] = peak;
+    dayWindows[d] = withPeak(prior.energyWindows, peak);
+  }
+
+  return {
+    curves,
+    windows,
+    dayWindows,
+    statedPeak,
+    learnedPeak,
+    dayPeaks,
+    changed: learnedPeak !== null || Object.keys(dayPeaks).length > 0,
+  };
+}
+
+/** `w` moved inside `span` (its overlap, or the span's nearest end of the same length). */
+function clampInto(w: { start: number; end: number }, span: { start: number; end: number }) {
+  const start = Math.max(w.start, span.start);
+  const end = Math.min(w.end, span.end);
+  if (end > start) return { start, end };
+  const length = Math.min(w.end - w.start, span.end - span.start);
+  return w.end <= span.start
+    ? { start: span.start, end: span.start + length }
+    : { start: span.end - length, end: span.end };
+}
+
+/** The minute-weighted mean of an hourly curve over [start, end). */
+function meanOver(curve: readonly number[], w: { start: number; end: number }): number {
+  let sum = 0;
+  for (let h = Math.floor(w.start / 60); h < 24 && h * 60 < w.end; h++)
+    sum += curve[h]! * inCell(w.start, w.end, h);
+  return sum / Math.max(1, w.end - w.start);
+}
+
+/** The window of `length` minutes inside `span` with the highest mean (earliest on a tie). */
+function bestWindow(
+  curve: readonly number[],
+  evidence: readonly number[],
+  span: { start: number; end: number },
+  length: number,
+): { start: number; end: number; mean: number; evidence: number } | null {
+  if (length <= 0 || span.end - span.start < length) return null;
+  let best: { start: number; end: number; mean: number; evidence: number } | null = null;
+  const first = Math.ceil(span.start / STEP) * STEP;
+  const starts = new Set([span.start, span.end - length]);
+  for (let s = first; s + length <= span.end; s += STEP) starts.add(s);
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    const w = { start, end: start + length };
+    const mean = meanOver(curve, w);
+    if (!best || mean > best.mean + 1e-9) {
+      let ev = 0;
+      for (let h = Math.floor(w.start / 60); h < 24 && h * 60 < w.end; h++)
+        ev += (evidence[h]! * inCell(w.start, w.end, h)) / 60;
+      best = { ...w, mean, evidence: ev };
+    }
+  }
+  return best;
+}
+
+/**
+ * The stated windows with the peak at `peak`: other windows give way where it now lies, and
+ * the old peak becomes ordinary ("good") time. Sorted.
+ */
+function withPeak(windows: Prior["energyWindows"], peak: { start: number; end: number }): Window[] {
+  const rest = windows
+    .filter((w) => w.level !== "peak")
+    .flatMap((w): Window[] => {
+      if (w.end <= peak.start || w.start >= peak.end) return [{ ...w }];
+      const pieces: Window[] = [];
+      if (w.start < peak.start) pieces.push({ ...w, end: peak.start });
+      if (w.end > peak.end) pieces.push({ ...w, start: peak.end });
+      return pieces;
+    });
+  return [...rest, { ...peak, level: "peak" as const }].sort((a, b) => a.start - b.start);
+}
