@@ -31,6 +31,7 @@ import { registerConversationRoutes } from "./routes/conversations.ts";
 import { registerDemoBillingRoutes } from "./routes/demo-billing.ts";
 import { registerDomainContextRoutes } from "./routes/domain-contexts.ts";
 import { registerFitnessRoutes } from "./routes/fitness.ts";
+import { registerInsightRoutes } from "./routes/insights.ts";
 import { registerMetaRoutes } from "./routes/meta.ts";
 import { registerOnboardingRoutes } from "./routes/onboarding.ts";
 import { registerPlanRoutes } from "./routes/plan.ts";
@@ -165,6 +166,7 @@ export async function buildApp(opts: BuildOptions) {
   registerTaskRoutes(app, ctx);
   registerPlanRoutes(app, ctx);
   registerTodayRoutes(app, ctx);
+  registerInsightRoutes(app, ctx);
   registerVoteRoutes(app, ctx);
   registerOnboardingRoutes(app, ctx);
   registerProductivityRoutes(app, ctx);

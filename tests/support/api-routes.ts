@@ -147,6 +147,8 @@ export const API_ROUTES: Record<string, RouteSpec> = {
     access: "signed-in",
     body: () => ({ eventId: "7d8e0b4a-1c8e-4f5a-9a55-3b1c2f0e9d11", outcome: "done" }),
   },
+  "GET /api/insights": { access: "signed-in" },
+  "POST /api/insights/:key": { access: "signed-in", body: () => ({ action: "undo" }) },
   "POST /api/assistant/actions/:id/undo": { access: "signed-in" },
   "GET /api/connections": { access: "signed-in" },
   "POST /api/connections": {
@@ -204,4 +206,5 @@ export function urlFor(key: string, id: string): string {
 }
 
 /** Does the route act on one object named by the caller (path or query id)? */
-export const takesId = (key: string) => key.includes(":") || Boolean(API_ROUTES[key]?.idQuery);
+export const takesId = (key: string) =>
+  /:id\b/.test(key) || Boolean(API_ROUTES[key]?.idQuery);

@@ -55,6 +55,10 @@ export const endpoints = {
   dismissPlanNote: { method: "POST", path: "/api/plan/notes/:id/dismiss", auth: "signed-in" },
   undoPlanNote: { method: "POST", path: "/api/plan/notes/:id/undo", auth: "signed-in" },
 
+  // --- what Sage learned (issue 27) -------------------------------------------------
+  getInsights: { method: "GET", path: "/api/insights", auth: "signed-in" },
+  steerInsight: { method: "POST", path: "/api/insights/:key", auth: "signed-in" },
+
   // --- today and check-ins ----------------------------------------------------------
   getToday: { method: "GET", path: "/api/today", auth: "signed-in" },
   markTodaySeen: { method: "POST", path: "/api/today/seen", auth: "signed-in" },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** What a plan note is about. */
-export const PLAN_NOTE_KINDS = ["removed_in_calendar", "moved", "unplaced"] as const;
+export const PLAN_NOTE_KINDS = ["removed_in_calendar", "moved", "unplaced", "learned"] as const;
 export type PlanNoteKind = (typeof PLAN_NOTE_KINDS)[number];
 
 /** The sentence a note says, in Sage's voice: what happened and what Sage will do, no blame. */
@@ -19,6 +19,9 @@ export function planNoteText(note: {
     case "unplaced":
       // detail: the scheduler's reason, a sentence
       return `“${note.title}” no longer fits: ${note.detail ?? "there is no free time left for it"}`;
+    case "learned":
+      // detail: what Sage learned and what it now does (src/core/learning/learn.ts)
+      return `Learned from what you do: ${note.detail ?? "how you work changed your plan."}`;
   }
 }
 
@@ -28,7 +31,10 @@ export const planNote = z.object({
   text: z.string(),
   /** The task the note is about, when it still exists (to drop it from the note). */
   taskId: z.uuid().nullable(),
-  /** An automatic move that Undo can still put back (POST /api/plan/notes/:id/undo). */
+  /**
+   * An automatic move that Undo can still put back, or something learned that Undo forgets
+   * (POST /api/plan/notes/:id/undo).
+   */
   undoable: z.boolean(),
   createdAt: z.string(),
 });

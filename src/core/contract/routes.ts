@@ -53,6 +53,7 @@ import {
   saveFitnessRequest,
   saveFitnessResponse,
 } from "./fitness.ts";
+import { insightsResponse, learnedKey, steerRequest } from "./insights.ts";
 import {
   contextRequest,
   contextResponse,
@@ -72,6 +73,7 @@ import {
   planUndoResponse,
   task,
   taskInput,
+  updateTaskRequest,
 } from "./tasks.ts";
 import {
   checkInRequest,
@@ -168,7 +170,7 @@ export const routes = {
   listTasks: { responses: { 200: tasksResponse } },
   // 201 when created, 200 when the id was already used (a replay answers the stored task)
   createTask: { body: createTaskRequest, responses: { 200: taskResponse, 201: taskResponse } },
-  updateTask: { params: idParam, body: taskInput, responses: { 200: taskResponse } },
+  updateTask: { params: idParam, body: updateTaskRequest, responses: { 200: taskResponse } },
   deleteTask: { params: idParam, responses: { 204: empty } },
   plan: { body: planRequest, bodyOptional: true, responses: { 200: planResponse } },
   getPlanProfile: { responses: { 200: planProfileResponse } },
@@ -183,6 +185,14 @@ export const routes = {
   listPlanNotes: { responses: { 200: planNotesResponse } },
   dismissPlanNote: { params: idParam, responses: { 204: empty } },
   undoPlanNote: { params: idParam, responses: { 204: empty } },
+
+  getInsights: { responses: { 200: insightsResponse } },
+  // Undo, "don't learn this" or "learn again" about one thing learned; answers the insights
+  steerInsight: {
+    params: z.strictObject({ key: learnedKey }),
+    body: steerRequest,
+    responses: { 200: insightsResponse },
+  },
 
   getToday: { query: todayQuery, responses: { 200: todayResponse } },
   markTodaySeen: { body: todaySeenRequest, responses: { 204: empty } },

@@ -35,6 +35,25 @@ export const taskInput = z.strictObject({
 });
 export type TaskInput = z.input<typeof taskInput>;
 
+/**
+ * PUT /api/tasks/:id: the task's fields, and with `status: "done"` optionally the minutes it
+ * really took (`actualMinutes`) — evidence Sage learns estimates from (issue 27).
+ */
+export const updateTaskRequest = taskInput
+  .extend({
+    actualMinutes: z
+      .number("actualMinutes must be a number")
+      .int("actualMinutes must be whole minutes")
+      .min(1, "actualMinutes must be at least 1")
+      .max(100 * 60, "actualMinutes must be at most 100 hours")
+      .optional(),
+  })
+  .refine((b) => b.actualMinutes === undefined || b.status === "done", {
+    message: 'actualMinutes is only taken with status "done"',
+    path: ["actualMinutes"],
+  });
+export type UpdateTaskRequest = z.input<typeof updateTaskRequest>;
+
 /** POST /api/tasks: `id` is the client's own UUID, so a repeated create is a replay. */
 export const createTaskRequest = taskInput.extend({ id: z.uuid("id must be a UUID").optional() });
 export type CreateTaskRequest = z.input<typeof createTaskRequest>;

@@ -5,6 +5,9 @@ import { inYearRange, LIMITS } from "./calendar.ts";
 export const CHECK_IN_OUTCOMES = ["done", "partly", "skipped"] as const;
 export type CheckInOutcome = (typeof CHECK_IN_OUTCOMES)[number];
 
+/** Where a check-in was made. */
+export const CHECK_IN_SOURCES = ["today", "week", "assistant"] as const;
+
 /** Minutes a check-in may report: a whole day at most (more is a typo, not evidence). */
 export const CHECK_IN_MAX_MINUTES = 24 * 60;
 
@@ -37,6 +40,10 @@ export const checkInRequest = z
       .int("minutes must be a whole number")
       .min(1, "minutes must be at least 1")
       .max(CHECK_IN_MAX_MINUTES, `minutes must be at most ${CHECK_IN_MAX_MINUTES}`)
+      .optional(),
+    /** Where the person said it: kept with the evidence Sage learns from (issue 27). */
+    source: z
+      .enum(CHECK_IN_SOURCES, { error: "source must be one of today, week, assistant" })
       .optional(),
   })
   .superRefine((b, ctx) => {

@@ -84,12 +84,13 @@ export function whySentence(
 ): string {
   const range = facts.window ? ` (${hourRange(facts.window, opts.locale)})` : "";
   // before the questionnaire the windows are a default, and the sentence says so
-  const peakName = opts.profiled ? "Your peak" : "Morning focus hours";
-  const peakRange = !opts.profiled
-    ? `${range}, a default until you set yours`
-    : facts.learnedWindow
-      ? `${range}, as Sage has seen you work`
-      : range;
+  // a learned peak is the person's own, whatever they said (or didn't)
+  const peakName = opts.profiled || facts.learnedWindow ? "Your peak" : "Morning focus hours";
+  const peakRange = facts.learnedWindow
+    ? `${range}, as Sage has seen you work`
+    : opts.profiled
+      ? range
+      : `${range}, a default until you set yours`;
   let where: string;
   if (facts.firstFit) where = "The first free time long enough for it";
   else if (facts.level === "peak")

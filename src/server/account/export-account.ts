@@ -20,6 +20,7 @@ import {
   todaySeen,
   usageLogs,
   users,
+  workSignals,
 } from "../db/schema.ts";
 
 /**
@@ -94,6 +95,8 @@ export async function exportAccount(
       // looked at Today
       checkIns: await db.select().from(checkIns).where(byUser(checkIns)),
       todaySeen: await db.select().from(todaySeen).where(byUser(todaySeen)),
+      // the evidence Sage learns how the person works from (issue 27)
+      workSignals: await db.select().from(workSignals).where(byUser(workSignals)),
       // a deleted task's tombstone holds no words of the person's (its title is cleared)
       tasks: await db
         .select()

@@ -308,6 +308,7 @@ export async function moveEventTool(
       userId: ctx.userId,
       eventId: event.id,
       input: { ...input, version: event.version },
+      via: "assistant",
     });
   }
   const after = {

@@ -3,7 +3,9 @@ import type { EventFields, ServerEvent } from "../../core/contract/calendar.ts";
 import type { Db } from "../db/client.ts";
 import { calendarEvents } from "../db/schema.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
+import { recordMove } from "../learning/record-evidence.ts";
 import { sameContent, toColumns, toServerEvent } from "./event-dto.ts";
+import { userTimeZone } from "./list-events.ts";
 
 export const EVENT_NOT_FOUND = "Event not found";
 
@@ -15,6 +17,47 @@ export const EVENT_NOT_FOUND = "Event not found";
  * the user's own (source 'user').
  */
 export async function updateEvent(
+  db: Db,
+  opts: {
+    userId: string;
+    eventId: string;
+    input: EventFields & { version?: number | undefined };
+    /** Where the person made the change (kept with a move of Sage's block as evidence). */
+    via?: "week" | "assistant";
+  },
+): Promise<ServerEvent> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        source: calendarEvents.source,
+        taskId: calendarEvents.taskId,
+        start: calendarEvents.startTime,
+        end: calendarEvents.endTime,
+        repeats: calendarEvents.recurrenceFrequency,
+      })
+      .from(calendarEvents)
+      .where(and(eq(calendarEvents.id, opts.eventId), eq(calendarEvents.userId, opts.userId)))
+      .for("update");
+    const event = await replaceEvent(tx, opts);
+    // the person moved one of Sage's blocks: evidence of when they'd rather work (issue 27)
+    if (before?.source === "assistant" && before.taskId && !before.repeats) {
+      const start = new Date(event.start_time);
+      if (start.getTime() !== before.start.getTime())
+        await recordMove(tx, {
+          userId: opts.userId,
+          taskId: before.taskId,
+          eventId: opts.eventId,
+          from: { start: before.start, end: before.end ?? before.start },
+          to: { start },
+          zone: await userTimeZone(tx, opts.userId),
+          source: opts.via ?? "week",
+        });
+    }
+    return event;
+  });
+}
+
+async function replaceEvent(
   db: Db,
   opts: { userId: string; eventId: string; input: EventFields & { version?: number | undefined } },
 ): Promise<ServerEvent> {

@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { userTimeZone } from "../calendar/list-events.ts";
 import type { Db } from "../db/client.ts";
 import { calendarEvents, externalEvents, externalWrites, planNotes, tasks } from "../db/schema.ts";
+import { recordMove } from "../learning/record-evidence.ts";
 import type { SyncDeps } from "./sync-deps.ts";
 
 // What pushing Sage's blocks to a CalDAV calendar (push-blocks.ts) and to Google
@@ -82,6 +84,26 @@ export async function makeTheirs(
   w: Write,
   remote: { start: Date; end: Date; title: string } | undefined,
 ): Promise<void> {
+  const [before] = await db
+    .select({
+      source: calendarEvents.source,
+      taskId: calendarEvents.taskId,
+      start: calendarEvents.startTime,
+      end: calendarEvents.endTime,
+    })
+    .from(calendarEvents)
+    .where(and(eq(calendarEvents.id, w.eventId), eq(calendarEvents.userId, userId)));
+  // moved in their own calendar: evidence of when they'd rather work (issue 27)
+  if (remote && before?.source === "assistant" && before.taskId)
+    await recordMove(db, {
+      userId,
+      taskId: before.taskId,
+      eventId: w.eventId,
+      from: { start: before.start, end: before.end ?? before.start },
+      to: { start: remote.start },
+      zone: await userTimeZone(db, userId),
+      source: "calendar",
+    });
   await db
     .update(externalWrites)
     .set({ owner: "theirs" })

@@ -18,6 +18,7 @@ import { BILLING_PROVIDERS, CHECKOUT_STATUSES } from "../../core/contract/billin
 import { EVENT_SOURCES, FREQUENCIES, PRIORITIES } from "../../core/contract/calendar.ts";
 import { MESSAGE_ROLES } from "../../core/contract/chat.ts";
 import { CONNECTION_KINDS, CONNECTION_STATUSES } from "../../core/contract/connections.ts";
+import { SIGNAL_KINDS, SIGNAL_SOURCES } from "../../core/contract/insights.ts";
 import { PLAN_NOTE_KINDS } from "../../core/contract/plan-notes.ts";
 import { TASK_LEVELS, TASK_STATUSES } from "../../core/contract/tasks.ts";
 import { CHECK_IN_OUTCOMES } from "../../core/contract/today.ts";
@@ -607,7 +608,12 @@ export const planNotes = pgTable(
     /** What the note adds after the title (a move's new time and its cause), as said. */
     detail: text("detail"),
     /** What Undo puts back (an automatic move): the blocks it created and removed. */
-    undo: jsonb("undo").$type<{ created: string[]; removed: string[] }>(),
+    undo: jsonb("undo").$type<{
+      created: string[];
+      removed: string[];
+      /** A "learned" note: Undo forgets the evidence behind this (issue 27). */
+      learned?: "hours" | "estimate";
+    }>(),
     createdAt: createdAt(),
     dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
     undoneAt: timestamp("undone_at", { withTimezone: true }),
@@ -661,7 +667,70 @@ export const planStates = pgTable("plan_states", {
     .notNull()
     .default([]),
   plannedAt: timestamp("planned_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * What the person asked of learning (issue 27): per thing learned, "don't learn this"
+   * (`off`) and Undo (`since`: evidence from before it no longer counts), ISO instants.
+   */
+  steering: jsonb("steering")
+    .$type<{
+      hours: { off: boolean; since?: string };
+      estimate: { off: boolean; since?: string };
+    }>()
+    .notNull()
+    .default({ hours: { off: false }, estimate: { off: false } }),
+  /**
+   * What the last plan took from the learned model: the peak in force (kept until the evidence
+   * clearly says otherwise) and a signature of everything learned, so a plan after the model
+   * changed moves every task to the hours that now suit it, and says so once.
+   */
+  learned: jsonb("learned").$type<{
+    peak: { start: number; end: number } | null;
+    signature: string;
+    sentences: string[];
+  }>(),
 });
+
+/**
+ * Evidence of how the person actually works (issue 27): a check-in, a move of one of Sage's
+ * blocks, a block left untouched, a task finished with the minutes it took. `key` names what
+ * it is about ("check-in:<event>:<occurrence>", "finished:<task>", …): a second check-in of
+ * a block replaces the first. Where the block sat is kept in the person's local time then
+ * (weekday 1–7, minutes from midnight). The person's own: in the export, gone with the account.
+ */
+export const workSignals = pgTable(
+  "work_signals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    kind: text("kind", { enum: SIGNAL_KINDS }).notNull(),
+    source: text("source", { enum: SIGNAL_SOURCES }).notNull(),
+    energy: text("energy", { enum: TASK_LEVELS }).notNull(),
+    taskId: uuid("task_id").references(() => tasks.id, { onDelete: "set null" }),
+    weekday: integer("weekday"),
+    minute: integer("minute"),
+    lengthMinutes: integer("length_minutes"),
+    /** partly: the minutes done. */
+    minutes: integer("minutes"),
+    /** moved: where to (local). */
+    toWeekday: integer("to_weekday"),
+    toMinute: integer("to_minute"),
+    /** finished: the estimate and the minutes it really took. */
+    estimateMinutes: integer("estimate_minutes"),
+    actualMinutes: integer("actual_minutes"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("work_signals_key").on(t.userId, t.key),
+    // the model's read: one person's newest evidence
+    index("work_signals_user_idx").on(t.userId, t.createdAt),
+    check("work_signals_kind_check", oneOf(t.kind, SIGNAL_KINDS)),
+    check("work_signals_source_check", oneOf(t.source, SIGNAL_SOURCES)),
+    check("work_signals_energy_check", oneOf(t.energy, TASK_LEVELS)),
+  ],
+);
 
 /**
  * What the person said about one block (one occurrence of a repeating one): done, partly

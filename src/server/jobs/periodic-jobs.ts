@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.ts";
+import { recordUntouchedBlocks } from "../learning/signals.ts";
 import { requestReplansForEndedBlocks } from "../planning/replan-worker.ts";
 import { consumeRateLimit, purgeRateLimits } from "../rate-limit/consume-rate-limit.ts";
 import { refundStaleReservations } from "../usage/reserve-allowance.ts";
@@ -39,6 +40,12 @@ export const PERIODIC_JOBS: {
     name: "replan-after-ended-blocks",
     periodSeconds: 300,
     run: (db) => requestReplansForEndedBlocks(db),
+  },
+  // a block of Sage's nobody checked in on, moved or removed: weak evidence (issue 27)
+  {
+    name: "record-untouched-blocks",
+    periodSeconds: 300,
+    run: (db) => recordUntouchedBlocks(db),
   },
 ];
 

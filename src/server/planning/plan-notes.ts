@@ -3,6 +3,8 @@ import { PLAN_NOTES_SHOWN, type PlanNote, planNoteText } from "../../core/contra
 import type { Db } from "../db/client.ts";
 import { calendarEvents, planNotes, tasks } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
+import { steer } from "../learning/learned-model.ts";
+import { requestReplan } from "./replan-worker.ts";
 
 /**
  * The person's newest plan notes not yet dismissed (at most PLAN_NOTES_SHOWN: one read, of
@@ -32,7 +34,12 @@ export async function listPlanNotes(db: Db, userId: string): Promise<PlanNote[]>
  * overlaps them: the person chose that. Idempotent; anyone else's id is a 404, a note with
  * nothing to undo a 409.
  */
-export async function undoPlanNote(db: Db, userId: string, id: string): Promise<void> {
+export async function undoPlanNote(
+  db: Db,
+  userId: string,
+  id: string,
+  now: Date = new Date(),
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [note] = await tx
       .select({ undo: planNotes.undo, undoneAt: planNotes.undoneAt })
@@ -42,6 +49,16 @@ export async function undoPlanNote(db: Db, userId: string, id: string): Promise<
     if (!note) throw notFound("Note not found");
     if (!note.undo) throw new AppError(409, "conflict", "This note has nothing to undo.");
     if (note.undoneAt) return;
+    if (note.undo.learned) {
+      // something learned: forget the evidence behind it; the plan follows (decision 036)
+      await steer(tx, { userId, key: note.undo.learned, action: "undo", now });
+      await requestReplan(tx, userId);
+      await tx
+        .update(planNotes)
+        .set({ undoneAt: sql`now()`, dismissedAt: sql`now()` })
+        .where(eq(planNotes.id, id));
+      return;
+    }
     const bump = { updatedAt: sql`now()`, version: sql`${calendarEvents.version} + 1` };
     const mine = (ids: string[]) =>
       and(

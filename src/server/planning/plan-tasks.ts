@@ -24,6 +24,7 @@ import {
   type ProposedBlock,
   TASK_LIMITS,
 } from "../../core/contract/tasks.ts";
+import { describeLearned, withLearned } from "../../core/learning/learn.ts";
 import { toSchedulerProfile } from "../../core/scheduler/from-scheduling-profile.ts";
 import { schedule } from "../../core/scheduler/schedule.ts";
 import type {
@@ -42,7 +43,8 @@ import { userTimeZone } from "../calendar/list-events.ts";
 import { connectedBusy } from "../connections/list-external-occurrences.ts";
 import type { Db } from "../db/client.ts";
 import { lockUserWrites } from "../db/lock-user-writes.ts";
-import { calendarEvents, checkIns, planStates, tasks } from "../db/schema.ts";
+import { calendarEvents, checkIns, planNotes, planStates, tasks } from "../db/schema.ts";
+import { learnedModel, rememberLearning, signatureOf } from "../learning/learned-model.ts";
 import { readPlanProfile } from "./read-plan-profile.ts";
 
 const DAY = 86_400_000;
@@ -178,10 +180,23 @@ export async function planTasks(
           ),
         ),
       );
-    const profile = toSchedulerProfile(how.answer.profile, {
+    const stated = toSchedulerProfile(how.answer.profile, {
       timezone,
       strategies: how.stated?.strategies ?? [],
     });
+    // what the person's evidence taught (issue 27): hours and block sizes
+    const model = await learnedModel(tx, {
+      userId: opts.userId,
+      plan: how.answer.profile,
+      padding: stated.estimatePadding,
+      now: opts.now,
+    });
+    const profile = withLearned(stated, model.learned);
+    const learnedNow = model.learned.hours.changed || model.learned.estimate.changed;
+    // the model changed since the last plan: every task may move to the hours that now suit it
+    const modelChanged = model.stored
+      ? model.stored.signature !== signatureOf(model.learned)
+      : learnedNow;
     const avoid = await avoidedTimes(tx, {
       userId: opts.userId,
       now,
@@ -275,7 +290,7 @@ export async function planTasks(
       locked: locked.filter((b) => openIds.has(b.taskId)),
       done: done.filter((d) => openIds.has(d.taskId)),
       previous,
-      changed,
+      ...(modelChanged ? {} : { changed }),
       avoid,
       now,
       horizonDays: opts.days,
@@ -350,6 +365,26 @@ export async function planTasks(
       ...(connected.notice ? { notice: connected.notice } : {}),
     };
     if (opts.preview) return { ...outcome, changes: { created: [], removed: [] } };
+
+    if (modelChanged) {
+      // nothing changes silently: each new thing learned is said once, with Undo
+      const fresh = await rememberLearning(tx, {
+        userId: opts.userId,
+        learned: model.learned,
+        insights: describeLearned(model.learned, { locale }),
+        stored: model.stored,
+      });
+      if (fresh.length > 0)
+        await tx.insert(planNotes).values(
+          fresh.map((i) => ({
+            userId: opts.userId,
+            kind: "learned" as const,
+            title: "How you work",
+            detail: i.sentence,
+            undo: { created: [], removed: [], learned: i.key },
+          })),
+        );
+    }
 
     const stale = staleBlocks.map((b) => b.eventId);
     let removed: { id: string; version: number }[] = [];

@@ -103,7 +103,7 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
     ctx,
     "undoPlanNote",
     async ({ user, params, request }) => {
-      await undoPlanNote(ctx.db, user.id, params.id);
+      await undoPlanNote(ctx.db, user.id, params.id, ctx.now());
       await pushAllBlocks(
         { db: ctx.db, config: ctx.config, now: ctx.now, log: request.log, google: ctx.google },
         { userId: user.id },

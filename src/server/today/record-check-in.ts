@@ -8,6 +8,7 @@ import { userTimeZone } from "../calendar/list-events.ts";
 import type { Db } from "../db/client.ts";
 import { calendarEvents, checkIns, tasks } from "../db/schema.ts";
 import { badRequest, notFound } from "../errors.ts";
+import { recordCheckInEvidence } from "../learning/record-evidence.ts";
 import { requestReplan } from "../planning/replan-worker.ts";
 
 const MINUTE = 60_000;
@@ -154,6 +155,19 @@ export async function recordCheckIn(
         },
       })
       .returning();
+    // evidence of how the person works (issue 27): where the block sat, and what came of it
+    await recordCheckInEvidence(tx, {
+      userId,
+      taskId,
+      eventId: row.id,
+      occurrence,
+      start,
+      plannedMinutes,
+      zone,
+      input,
+      closedTask,
+      now,
+    });
     // the plan rests on what is done: Sage re-plans by itself (decision 030)
     await requestReplan(tx, userId);
     return {

@@ -16,6 +16,8 @@ export const queryKeys = {
   tasks: (userId: string) => ["tasks", userId] as const,
   /** "How you work" (the settings screen edits it; the week view shades its hours). */
   planProfile: ["plan-profile"] as const,
+  /** What Sage learned of how the person works (GET /api/insights). */
+  insights: ["insights"] as const,
   /** The calendar's sync with the server (features/calendar): refetching it syncs. */
   calendar: (userId: string) => ["calendar", userId] as const,
 };

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { HowYouWork } from "../features/plan-profile/components/how-you-work.tsx";
+import { WhatSageLearned } from "../features/plan-profile/components/what-sage-learned.tsx";
 import { useAuth } from "../lib/auth-context.ts";
 import { Link, useNavigate } from "../lib/router.tsx";
 
@@ -32,6 +33,19 @@ export default function HowYouWorkPage() {
         <p className="mt-1 text-stone-700">
           The days, hours and energy Sage plans your work around.
         </p>
+        {status === "signedIn" && (
+          <section
+            aria-labelledby="learned"
+            className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
+          >
+            <h2 id="learned" className="text-lg font-semibold text-stone-900">
+              What Sage has learned
+            </h2>
+            <div className="mt-2">
+              <WhatSageLearned />
+            </div>
+          </section>
+        )}
         <div className="mt-6">
           {status === "signedIn" ? (
             <HowYouWork />

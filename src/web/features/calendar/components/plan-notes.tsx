@@ -1,4 +1,5 @@
 import type { PlanNote } from "../../../../core/contract/plan-notes.ts";
+import { Link } from "../../../lib/router.tsx";
 
 type Props = {
   notes: PlanNote[];
@@ -22,7 +23,17 @@ export function PlanNotes({ notes, online, busy, onDismiss, onDrop, onUndo }: Pr
           key={note.id}
           className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-1.5 text-sm text-sage-900"
         >
-          <span className="min-w-0 flex-1">{note.text}</span>
+          <span className="min-w-0 flex-1">
+            {note.text}
+            {note.kind === "learned" && (
+              <>
+                {" "}
+                <Link to="/how-you-work" className="font-medium underline">
+                  See what Sage learned
+                </Link>
+              </>
+            )}
+          </span>
           <span className="flex shrink-0 gap-1">
             {note.undoable ? (
               <button

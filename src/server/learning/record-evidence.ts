@@ -1,0 +1,157 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { SignalSource } from "../../core/contract/insights.ts";
+import type { CheckInRequest } from "../../core/contract/today.ts";
+import type { TaskEnergy } from "../../core/learning/types.ts";
+import type { Db } from "../db/client.ts";
+import { checkIns, tasks } from "../db/schema.ts";
+import { forgetSignal, placementOf, recordSignal } from "./signals.ts";
+
+const MINUTE = 60_000;
+const checkInKey = (eventId: string, occurrence: Date | null) =>
+  `check-in:${eventId}:${occurrence ? occurrence.toISOString() : "-"}`;
+const finishedKey = (taskId: string) => `finished:${taskId}`;
+
+async function energyOf(db: Db, userId: string, taskId: string): Promise<TaskEnergy | null> {
+  const [task] = await db
+    .select({ energy: tasks.energy })
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)));
+  return task?.energy ?? null;
+}
+
+/**
+ * A check-in as evidence (issue 27): where the block sat in the person's day and what came of
+ * it, replacing an earlier check-in of the same block and the "untouched" guess about it. A
+ * check-in that finished the task also records how long the task took, when the person said
+ * the minutes of every block they checked in as done (else the real length is unknown).
+ */
+export async function recordCheckInEvidence(
+  db: Db,
+  opts: {
+    userId: string;
+    taskId: string;
+    eventId: string;
+    occurrence: Date | null;
+    start: Date;
+    plannedMinutes: number;
+    zone: string;
+    input: CheckInRequest;
+    closedTask: boolean;
+    now: Date;
+  },
+): Promise<void> {
+  const energy = await energyOf(db, opts.userId, opts.taskId);
+  if (!energy) return;
+  const block = placementOf(
+    opts.start,
+    new Date(opts.start.getTime() + opts.plannedMinutes * MINUTE),
+    opts.zone,
+  );
+  const source: SignalSource = opts.input.source ?? "today";
+  const { outcome, minutes } = opts.input;
+  await recordSignal(db, {
+    userId: opts.userId,
+    key: checkInKey(opts.eventId, opts.occurrence),
+    source,
+    taskId: opts.taskId,
+    signal:
+      outcome === "partly"
+        ? { kind: "partly", energy, block, minutes: minutes ?? 0 }
+        : { kind: outcome, energy, block },
+    now: opts.now,
+  });
+  await forgetSignal(db, opts.userId, `untouched:${opts.eventId}`);
+  if (opts.closedTask) await recordFinishedFromCheckIns(db, { ...opts, energy, source });
+  else if (outcome !== "done") await forgetSignal(db, opts.userId, finishedKey(opts.taskId));
+}
+
+/** The task's length from its check-ins, when every "done" among them said its minutes. */
+async function recordFinishedFromCheckIns(
+  db: Db,
+  opts: { userId: string; taskId: string; energy: TaskEnergy; source: SignalSource; now: Date },
+): Promise<void> {
+  const rows = await db
+    .select({ outcome: checkIns.outcome, minutes: checkIns.minutes })
+    .from(checkIns)
+    .where(
+      and(
+        eq(checkIns.userId, opts.userId),
+        eq(checkIns.taskId, opts.taskId),
+        inArray(checkIns.outcome, ["done", "partly"]),
+      ),
+    )
+    .limit(500);
+  if (rows.length === 0 || rows.some((r) => r.minutes === null)) return;
+  const actual = rows.reduce((s, r) => s + (r.minutes ?? 0), 0);
+  await recordFinished(db, { ...opts, actualMinutes: actual });
+}
+
+/** A task finished, with the minutes it really took, as evidence against its estimate. */
+export async function recordFinished(
+  db: Db,
+  opts: {
+    userId: string;
+    taskId: string;
+    actualMinutes: number;
+    source: SignalSource;
+    now: Date;
+    energy?: TaskEnergy;
+  },
+): Promise<void> {
+  const [task] = await db
+    .select({ energy: tasks.energy, estimate: tasks.estimatedMinutes })
+    .from(tasks)
+    .where(and(eq(tasks.id, opts.taskId), eq(tasks.userId, opts.userId)));
+  if (!task || opts.actualMinutes <= 0) return;
+  await recordSignal(db, {
+    userId: opts.userId,
+    key: finishedKey(opts.taskId),
+    source: opts.source,
+    taskId: opts.taskId,
+    signal: {
+      kind: "finished",
+      energy: opts.energy ?? task.energy,
+      estimateMinutes: task.estimate,
+      actualMinutes: opts.actualMinutes,
+    },
+    now: opts.now,
+  });
+}
+
+/** A task opened again: its "finished" evidence no longer holds. */
+export const forgetFinished = (db: Db, userId: string, taskId: string) =>
+  forgetSignal(db, userId, finishedKey(taskId));
+
+/**
+ * The person moved one of Sage's blocks (in Sage, or in their own calendar): not then, but
+ * then. Keyed by the block and its new start, so the same move seen twice counts once.
+ */
+export async function recordMove(
+  db: Db,
+  opts: {
+    userId: string;
+    taskId: string;
+    eventId: string;
+    from: { start: Date; end: Date };
+    to: { start: Date };
+    zone: string;
+    source: SignalSource;
+  },
+): Promise<void> {
+  if (opts.from.start.getTime() === opts.to.start.getTime()) return;
+  const energy = await energyOf(db, opts.userId, opts.taskId);
+  if (!energy) return;
+  const to = placementOf(opts.to.start, opts.to.start, opts.zone);
+  await recordSignal(db, {
+    userId: opts.userId,
+    key: `moved:${opts.eventId}:${opts.to.start.toISOString()}`,
+    source: opts.source,
+    taskId: opts.taskId,
+    signal: {
+      kind: "moved",
+      energy,
+      block: placementOf(opts.from.start, opts.from.end, opts.zone),
+      to: { weekday: to.weekday, minute: to.minute },
+    },
+  });
+}
