@@ -4,7 +4,8 @@ import type { InsightsResponse } from "../../../../core/contract/insights.ts";
 type Cell = InsightsResponse["hours"]["curves"]["high"][number];
 type Span = { start: number; end: number };
 
-const W = 640;
+/** Width per hour shown: the chart is drawn near 1:1 on a phone and never huge on a desktop. */
+const PER_HOUR = 48;
 const H = 200;
 const TOP = 16;
 const BOTTOM = 36;
@@ -54,7 +55,8 @@ export function EnergyChart({
 }) {
   const titleId = useId();
   const hours = shownHours(cells, working);
-  const step = W / hours.length;
+  const W = hours.length * PER_HOUR;
+  const step = PER_HOUR;
   const x = (minute: number) => ((minute / 60 - hours[0]!) / hours.length) * W;
   const y = (p: number) => TOP + PLOT * (1 - p);
   const band = (span: Span) => ({
@@ -69,7 +71,7 @@ export function EnergyChart({
         viewBox={`0 0 ${W} ${H}`}
         role="img"
         aria-labelledby={titleId}
-        className="h-auto w-full"
+        className="h-auto w-full max-w-xl"
         preserveAspectRatio="xMidYMid meet"
       >
         <title id={titleId}>{summary}</title>
