@@ -169,10 +169,13 @@ export function learnHours(
   const evidence = high.map((c) => c.evidence);
   const best = bestWindow(chance, evidence, prior.usualHours, length);
   const baseline = statedPeak ? meanOver(chance, statedPeak) : meanOver(chance, prior.usualHours);
+  // evidence for the move: hard work done in the new hours, or not done in the stated peak
+  // (a peak where hard work keeps being skipped is reason enough to try the best other hours)
+  const statedEvidence = statedPeak ? evidenceOver(evidence, statedPeak) : 0;
   const moved =
     best &&
     best.mean - baseline >= PEAK_MARGIN &&
-    best.evidence >= MIN_PEAK_EVIDENCE &&
+    best.evidence + statedEvidence >= MIN_PEAK_EVIDENCE &&
     (!statedPeak || best.start !== statedPeak.start)
       ? { start: best.start, end: best.end }
       : null;
@@ -222,6 +225,7 @@ export function learnHours(
     dayWindows,
     statedPeak,
     learnedPeak,
+    peakSeen: learnedPeak !== null && evidenceOver(evidence, learnedPeak) >= MIN_PEAK_EVIDENCE,
     dayPeaks,
     changed: learnedPeak !== null || Object.keys(dayPeaks).length > 0,
   };
@@ -246,6 +250,14 @@ function meanOver(curve: readonly number[], w: { start: number; end: number }): 
   return sum / Math.max(1, w.end - w.start);
 }
 
+/** The evidence in the hour cells [start, end) covers, each weighed by how much it covers. */
+function evidenceOver(evidence: readonly number[], w: { start: number; end: number }): number {
+  let sum = 0;
+  for (let h = Math.floor(w.start / 60); h < 24 && h * 60 < w.end; h++)
+    sum += (evidence[h]! * inCell(w.start, w.end, h)) / 60;
+  return sum;
+}
+
 /** The window of `length` minutes inside `span` with the highest mean (earliest on a tie). */
 function bestWindow(
   curve: readonly number[],
@@ -261,12 +273,8 @@ function bestWindow(
   for (const start of [...starts].sort((a, b) => a - b)) {
     const w = { start, end: start + length };
     const mean = meanOver(curve, w);
-    if (!best || mean > best.mean + 1e-9) {
-      let ev = 0;
-      for (let h = Math.floor(w.start / 60); h < 24 && h * 60 < w.end; h++)
-        ev += (evidence[h]! * inCell(w.start, w.end, h)) / 60;
-      best = { ...w, mean, evidence: ev };
-    }
+    if (!best || mean > best.mean + 1e-9)
+      best = { ...w, mean, evidence: evidenceOver(evidence, w) };
   }
   return best;
 }

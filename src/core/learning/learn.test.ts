@@ -298,6 +298,22 @@ describe("learn, steering and words", () => {
     expect(model.counts).toMatchObject({ done: 5, moved: 5, finished: 6, skipped: 0 });
   });
 
+  it("says so plainly when the stated peak fails but no better hours were seen yet", () => {
+    const skips: Signal[] = Array.from({ length: 6 }, (_, i) => ({
+      kind: "skipped",
+      at: NOW - i * DAY,
+      energy: "high",
+      block: { weekday: 1 + (i % 5), minute: 540, lengthMinutes: 120 },
+    }));
+    const model = learn(PRIOR, skips, { now: NOW, steering: NO_STEERING });
+    expect(model.hours.learnedPeak).not.toBeNull();
+    expect(model.hours.peakSeen).toBe(false);
+    const [words] = describeLearned(model, { locale: "en-GB" });
+    expect(words!.sentence).toMatch(
+      /^Hard work planned in the peak you gave \(09–12\) often doesn't get done: Sage now tries /,
+    );
+  });
+
   it("Undo forgets the evidence so far; 'don't learn this' keeps the stated profile", () => {
     const undone = learn(PRIOR, signals, {
       now: NOW,

@@ -41,6 +41,7 @@ export function learn(
           windows: prior.energyWindows.map((w) => ({ ...w })),
           dayWindows: {},
           learnedPeak: null,
+          peakSeen: false,
           dayPeaks: {},
           changed: false,
         }
@@ -119,8 +120,12 @@ export function describeLearned(learned: Learned, opts: { locale: string }): Ins
     const said = hours.statedPeak ? ` than in the peak you gave (${range(hours.statedPeak)})` : "";
     out.push({
       key: "hours",
-      sentence: `You get hard work done more often ${range(hours.learnedPeak)}${said}: Sage now plans it there.`,
-      evidence: evidenceIn(hours.learnedPeak),
+      sentence:
+        hours.peakSeen || !hours.statedPeak
+          ? `You get hard work done more often ${range(hours.learnedPeak)}${said}: Sage now plans it there.`
+          : `Hard work planned in the peak you gave (${range(hours.statedPeak)}) often doesn't get done: Sage now tries ${range(hours.learnedPeak)}.`,
+      evidence:
+        evidenceIn(hours.learnedPeak) + (hours.statedPeak ? evidenceIn(hours.statedPeak) : 0),
     });
   }
   for (const [day, peak] of Object.entries(hours.dayPeaks)) {

@@ -86,6 +86,11 @@ export type LearnedHours = {
   /** The stated peak (within the usual hours), and the learned one when it moved. */
   statedPeak: { start: number; end: number } | null;
   learnedPeak: { start: number; end: number } | null;
+  /**
+   * Whether hard work was seen getting done in the learned peak (else it moved because hard
+   * work kept not getting done in the stated one, and Sage is trying the best other hours).
+   */
+  peakSeen: boolean;
   /** Weekdays whose own peak differs: weekday → its peak. */
   dayPeaks: Partial<Record<number, { start: number; end: number }>>;
   /** Whether the windows differ from the stated ones. */
