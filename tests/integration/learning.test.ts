@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { makeTheirs, type Write } from "../../src/server/connections/push-state.ts";
 import { calendarEvents, planNotes, users, workSignals } from "../../src/server/db/schema.ts";
 import { recordSignal, recordUntouchedBlocks } from "../../src/server/learning/signals.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -191,6 +192,22 @@ describe("evidence is recorded where the person acts", () => {
     expect(await signals(s)).toHaveLength(1);
   });
 
+  it("a block moved in the person's own calendar is a move, seen when the sync makes it theirs", async () => {
+    const s = await person();
+    await addTask(s, { title: "Review", estimateMinutes: 40, energy: "high" });
+    const [block] = (await plan(s)).placed;
+    const to = DateTime.fromISO(block!.start, { zone: ZONE }).set({ hour: 16, minute: 30 });
+    await makeTheirs(
+      t.db,
+      s.user.id,
+      { eventId: block!.eventId, calendarId: randomUUID() } as Write,
+      { start: to.toJSDate(), end: to.plus({ minutes: 50 }).toJSDate(), title: "Review" },
+    );
+    expect(await signals(s)).toMatchObject([
+      { kind: "moved", source: "calendar", toWeekday: to.weekday, toMinute: 16 * 60 + 30 },
+    ]);
+  });
+
   it("a task marked done with the minutes it took; opened again, that is forgotten", async () => {
     const s = await person();
     const task = await addTask(s, { title: "Slides", estimateMinutes: 60, energy: "medium" });
@@ -260,7 +277,9 @@ describe("the plan learns, says so, and the person can undo it", () => {
     expect(body.hours.learnedPeak).toEqual({ start: 840, end: 1020 });
     expect(body.insights).toHaveLength(1);
     expect(body.insights[0]).toMatchObject({ key: "hours" });
-    expect(body.insights[0].sentence).toMatch(/^You get hard work done more often 14–17 than in the peak you gave \(09–12\)/);
+    expect(body.insights[0].sentence).toMatch(
+      /^You get hard work done more often 14–17 than in the peak you gave \(09–12\)/,
+    );
     expect(body.counts).toMatchObject({ moved: 5, done: 5 });
 
     // said once, as a plan note with Undo
