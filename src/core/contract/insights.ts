@@ -50,7 +50,13 @@ export const insightsResponse = z.object({
     learnedPeak: span.nullable(),
     /** ISO weekday ("1"–"7") → that day's own learned peak. */
     dayPeaks: z.partialRecord(z.enum(["1", "2", "3", "4", "5", "6", "7"]), span),
+    /** The windows Sage plans with every working day (learned, or as stated)… */
     windows: z.array(span.extend({ level: z.enum(ENERGY_LEVELS) })),
+    /** …and on weekdays with a learned peak of their own (ISO weekday "1"–"7"). */
+    dayWindows: z.partialRecord(
+      z.enum(["1", "2", "3", "4", "5", "6", "7"]),
+      z.array(span.extend({ level: z.enum(ENERGY_LEVELS) })),
+    ),
     steer,
   }),
   estimate: z.object({

@@ -142,6 +142,11 @@ export function insightsAnswer(
         ),
       ),
       windows: hours.windows,
+      dayWindows: Object.fromEntries(
+        Object.entries(hours.dayWindows).filter(
+          (e): e is [string, (typeof hours.windows)[number][]] => Boolean(e[1]),
+        ),
+      ),
       steer: { off: steering.hours.off, since: since(steering.hours.since) },
     },
     estimate: {

@@ -41,6 +41,7 @@ const stated: InsightsResponse = {
     learnedPeak: null,
     dayPeaks: {},
     windows: [{ start: 540, end: 720, level: "peak" }],
+    dayWindows: {},
     steer: { off: false, since: null },
   },
   estimate: {
