@@ -1,0 +1,136 @@
+import { type FormEvent, useId, useState } from "react";
+import type { CheckIn, CheckInOutcome } from "../../../../core/contract/today.ts";
+import { Button } from "../../../components/button.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { useCheckIn } from "../api/use-today.ts";
+import { checkInText } from "../lib/today-text.ts";
+
+const small = "px-3! py-1.5!";
+
+/**
+ * "How did it go?" for one of the person's task blocks outside Today (the week view's event
+ * dialog): Done, Partly (how many minutes) or Skipped, sent as a check-in from the week view —
+ * the same evidence Sage learns from (issue 27). Says what was noted, with Change.
+ */
+export function BlockCheckIn({
+  userId,
+  eventId,
+  occurrence,
+  title,
+  plannedMinutes,
+  online,
+}: {
+  userId: string;
+  eventId: string;
+  occurrence?: string | undefined;
+  title: string;
+  plannedMinutes: number;
+  online: boolean;
+}) {
+  const checkIn = useCheckIn(userId);
+  const [noted, setNoted] = useState<CheckIn | null>(null);
+  const [partly, setPartly] = useState(false);
+  const [minutes, setMinutes] = useState(String(Math.max(1, Math.round(plannedMinutes / 2))));
+  const id = useId();
+  const disabled = !online || checkIn.isPending;
+
+  const send = (outcome: CheckInOutcome, n?: number) =>
+    checkIn.mutate(
+      {
+        eventId,
+        ...(occurrence ? { occurrence } : {}),
+        outcome,
+        ...(n !== undefined ? { minutes: n } : {}),
+        source: "week",
+      },
+      {
+        onSuccess: (answer) => {
+          setNoted(answer.checkIn);
+          setPartly(false);
+        },
+      },
+    );
+  const submitPartly = (event: FormEvent) => {
+    event.preventDefault();
+    const n = Number(minutes);
+    if (Number.isInteger(n) && n >= 1) send("partly", n);
+  };
+
+  return (
+    <div className="flex flex-col gap-2 rounded-xl bg-sage-50 p-3">
+      <p id={`${id}-ask`} className="text-sm font-medium text-stone-900">
+        How did it go?
+      </p>
+      {noted ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-sage-900" role="status">
+          <span className="rounded-lg bg-sage-100 px-2.5 py-0.5 font-medium">
+            {checkInText(noted)}
+          </span>
+          <Button
+            variant="ghost"
+            className={small}
+            disabled={disabled}
+            onClick={() => setNoted(null)}
+            aria-label={`Change what you said about “${title}”`}
+          >
+            Change
+          </Button>
+        </p>
+      ) : partly ? (
+        <form onSubmit={submitPartly} className="flex flex-wrap items-end gap-2">
+          <label htmlFor={`${id}-minutes`} className="flex flex-col gap-1 text-sm font-medium">
+            Minutes done
+            <input
+              id={`${id}-minutes`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={24 * 60}
+              required
+              value={minutes}
+              onChange={(e) => setMinutes(e.target.value)}
+              className="w-28 rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-base"
+            />
+          </label>
+          <Button type="submit" className={small} disabled={disabled}>
+            Save
+          </Button>
+          <Button variant="ghost" className={small} onClick={() => setPartly(false)}>
+            Cancel
+          </Button>
+        </form>
+      ) : (
+        <fieldset aria-labelledby={`${id}-ask`} className="flex flex-wrap gap-2">
+          <Button className={small} disabled={disabled} onClick={() => send("done")}>
+            Done
+          </Button>
+          <Button
+            variant="secondary"
+            className={small}
+            disabled={disabled}
+            onClick={() => setPartly(true)}
+          >
+            Partly
+          </Button>
+          <Button
+            variant="secondary"
+            className={small}
+            disabled={disabled}
+            onClick={() => send("skipped")}
+          >
+            Skipped
+          </Button>
+        </fieldset>
+      )}
+      {checkIn.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {checkIn.error instanceof ApiError && checkIn.error.status !== 0
+            ? checkIn.error.message
+            : "Sage couldn't be reached, so nothing was noted. Try again in a moment."}
+        </p>
+      ) : !online ? (
+        <p className="text-sm text-stone-600">You're offline: check in when you're back online.</p>
+      ) : null}
+    </div>
+  );
+}
