@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { call, expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
 
 /** The chat's Calendar panel is one surface: sections under dividers, no card inside it (issue 17). */

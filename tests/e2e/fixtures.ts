@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import type { DateTime } from "luxon";
 
 /** Fails the test on any serious accessibility violation of the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
@@ -47,6 +48,25 @@ export async function call(page: Page, method: string, url: string, data?: objec
   });
   expect(res.status(), `${method} ${url}`).toBeLessThan(300);
   return res.status() === 204 ? null : res.json();
+}
+
+type ApiEvent = Record<string, unknown> & { id: string; version: number };
+
+/** Moves an event to `start` (keeping its length) as the week view does: its own PUT. */
+export async function moveTo(page: Page, eventId: string, start: DateTime) {
+  const { events } = (await call(page, "GET", "/api/calendar-events")) as { events: ApiEvent[] };
+  const e = events.find((x) => x.id === eventId)!;
+  const minutes = (Date.parse(String(e.end_time)) - Date.parse(String(e.start_time))) / 60_000;
+  await call(page, "PUT", `/api/calendar-events?eventId=${eventId}`, {
+    title: e.title,
+    description: e.description,
+    start_time: start.toUTC().toISO(),
+    end_time: start.plus({ minutes }).toUTC().toISO(),
+    category: e.category,
+    priority: e.priority,
+    reminder_minutes: e.reminder_minutes,
+    version: e.version,
+  });
 }
 
 export const uniqueEmail = (prefix: string) =>

@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
 import { DateTime } from "luxon";
-import { call, expect, expectAccessible, test, uniqueEmail } from "./fixtures.ts";
+import { call, expect, expectAccessible, moveTo, test, uniqueEmail } from "./fixtures.ts";
 
 // Sage learns how the person works (issue 27). The person plans hard work (Sage puts it in
 // the morning peak they gave), then keeps doing it at 2 PM instead: they drag five of Sage's
@@ -11,24 +10,7 @@ import { call, expect, expectAccessible, test, uniqueEmail } from "./fixtures.ts
 const ZONE = "Europe/Berlin";
 test.use({ timezoneId: ZONE, locale: "en-GB" });
 
-type Event = Record<string, unknown> & { id: string; version: number };
 type Placed = { taskId: string; eventId: string; start: string; end: string; why: string };
-
-async function moveTo(page: Page, eventId: string, start: DateTime) {
-  const { events } = (await call(page, "GET", "/api/calendar-events")) as { events: Event[] };
-  const e = events.find((x) => x.id === eventId)!;
-  const minutes = (Date.parse(String(e.end_time)) - Date.parse(String(e.start_time))) / 60_000;
-  await call(page, "PUT", `/api/calendar-events?eventId=${eventId}`, {
-    title: e.title,
-    description: e.description,
-    start_time: start.toUTC().toISO(),
-    end_time: start.plus({ minutes }).toUTC().toISO(),
-    category: e.category,
-    priority: e.priority,
-    reminder_minutes: e.reminder_minutes,
-    version: e.version,
-  });
-}
 
 for (const width of [375, 1280] as const) {
   test(`at ${width} px: Sage learns from check-ins and moves, shows why, and Undo takes it back`, async ({
@@ -92,10 +74,14 @@ for (const width of [375, 1280] as const) {
 
     // How you work: the change in words, the chart, the evidence
     await page.goto("/how-you-work");
-    const change = learned.getByRole("listitem").filter({ hasText: "You get hard work done more often 14" });
+    const change = learned
+      .getByRole("listitem")
+      .filter({ hasText: "You get hard work done more often 14" });
     await expect(change).toBeVisible();
     await expect(learned.getByText(/From 5 check-ins and 5 blocks you moved\./)).toBeVisible();
-    await expect(learned.getByRole("img", { name: /outlined bars are what you said/ })).toBeVisible();
+    await expect(
+      learned.getByRole("img", { name: /outlined bars are what you said/ }),
+    ).toBeVisible();
     await expect(learned.getByText("Where Sage now plans hard work")).toBeVisible();
     await expectAccessible(page);
     await page.screenshot({ path: `test-results/learned-${width}.png`, fullPage: true });

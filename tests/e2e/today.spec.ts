@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
 import { DateTime } from "luxon";
-import { call, expect, expectAccessible, test, uniqueEmail } from "./fixtures.ts";
+import { call, expect, expectAccessible, moveTo, test, uniqueEmail } from "./fixtures.ts";
 
 // The server's clock is real. A person's block from yesterday is made as a person would make
 // one: Sage plans the essay, and the person drags one block to yesterday and two to tonight
@@ -8,25 +7,6 @@ import { call, expect, expectAccessible, test, uniqueEmail } from "./fixtures.ts
 // clock is set to noon today, so the evening wrap-up stays closed whatever the hour.
 const ZONE = "Europe/Berlin";
 test.use({ timezoneId: ZONE, locale: "en-GB" });
-
-type Event = Record<string, unknown> & { id: string; version: number };
-
-/** Moves an event to `start` (keeping its length) as the week view does. */
-async function moveTo(page: Page, eventId: string, start: DateTime) {
-  const { events } = (await call(page, "GET", "/api/calendar-events")) as { events: Event[] };
-  const e = events.find((x) => x.id === eventId)!;
-  const minutes = (Date.parse(String(e.end_time)) - Date.parse(String(e.start_time))) / 60_000;
-  await call(page, "PUT", `/api/calendar-events?eventId=${eventId}`, {
-    title: e.title,
-    description: e.description,
-    start_time: start.toUTC().toISO(),
-    end_time: start.plus({ minutes }).toUTC().toISO(),
-    category: e.category,
-    priority: e.priority,
-    reminder_minutes: e.reminder_minutes,
-    version: e.version,
-  });
-}
 
 const SHAME = /overdue|missed|failed|\blate\b/i;
 

@@ -206,5 +206,4 @@ export function urlFor(key: string, id: string): string {
 }
 
 /** Does the route act on one object named by the caller (path or query id)? */
-export const takesId = (key: string) =>
-  /:id\b/.test(key) || Boolean(API_ROUTES[key]?.idQuery);
+export const takesId = (key: string) => /:id\b/.test(key) || Boolean(API_ROUTES[key]?.idQuery);

@@ -72,7 +72,6 @@ import {
   planUndoRequest,
   planUndoResponse,
   task,
-  taskInput,
   updateTaskRequest,
 } from "./tasks.ts";
 import {

@@ -1,9 +1,10 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { CheckIn, CheckInOutcome } from "../../../../core/contract/today.ts";
 import { Button } from "../../../components/button.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useCheckIn } from "../api/use-today.ts";
 import { checkInText } from "../lib/today-text.ts";
+import { PartlyForm } from "./partly-form.tsx";
 
 const small = "px-3! py-1.5!";
 
@@ -30,7 +31,6 @@ export function BlockCheckIn({
   const checkIn = useCheckIn(userId);
   const [noted, setNoted] = useState<CheckIn | null>(null);
   const [partly, setPartly] = useState(false);
-  const [minutes, setMinutes] = useState(String(Math.max(1, Math.round(plannedMinutes / 2))));
   const id = useId();
   const disabled = !online || checkIn.isPending;
 
@@ -50,11 +50,6 @@ export function BlockCheckIn({
         },
       },
     );
-  const submitPartly = (event: FormEvent) => {
-    event.preventDefault();
-    const n = Number(minutes);
-    if (Number.isInteger(n) && n >= 1) send("partly", n);
-  };
 
   return (
     <div className="flex flex-col gap-2 rounded-xl bg-sage-50 p-3">
@@ -77,28 +72,12 @@ export function BlockCheckIn({
           </Button>
         </p>
       ) : partly ? (
-        <form onSubmit={submitPartly} className="flex flex-wrap items-end gap-2">
-          <label htmlFor={`${id}-minutes`} className="flex flex-col gap-1 text-sm font-medium">
-            Minutes done
-            <input
-              id={`${id}-minutes`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={24 * 60}
-              required
-              value={minutes}
-              onChange={(e) => setMinutes(e.target.value)}
-              className="w-28 rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-base"
-            />
-          </label>
-          <Button type="submit" className={small} disabled={disabled}>
-            Save
-          </Button>
-          <Button variant="ghost" className={small} onClick={() => setPartly(false)}>
-            Cancel
-          </Button>
-        </form>
+        <PartlyForm
+          plannedMinutes={plannedMinutes}
+          disabled={disabled}
+          onSave={(n) => send("partly", n)}
+          onCancel={() => setPartly(false)}
+        />
       ) : (
         <fieldset aria-labelledby={`${id}-ask`} className="flex flex-wrap gap-2">
           <Button className={small} disabled={disabled} onClick={() => send("done")}>

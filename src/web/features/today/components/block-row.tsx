@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import type { CheckInOutcome, TodayItem } from "../../../../core/contract/today.ts";
 import { Button } from "../../../components/button.tsx";
 import { checkInText, timeRange } from "../lib/today-text.ts";
+import { PartlyForm } from "./partly-form.tsx";
 
 type Props = {
   item: TodayItem;
@@ -29,16 +30,8 @@ export function BlockRow({ item, zone, online, busy, onCheckIn, onMove, askedEls
   const length = Math.round((Date.parse(item.end) - Date.parse(item.start)) / MINUTE);
   const disabled = !online || busy;
   const start = DateTime.fromISO(item.start, { zone });
-  const [minutes, setMinutes] = useState(String(Math.max(1, Math.round(length / 2))));
   const [time, setTime] = useState(start.toFormat("HH:mm"));
 
-  function submitPartly(event: FormEvent) {
-    event.preventDefault();
-    const n = Number(minutes);
-    if (!Number.isInteger(n) || n < 1) return;
-    onCheckIn("partly", n);
-    setMode("idle");
-  }
   function submitMove(event: FormEvent) {
     event.preventDefault();
     const [h, m] = time.split(":").map(Number);
@@ -109,28 +102,15 @@ export function BlockRow({ item, zone, online, busy, onCheckIn, onMove, askedEls
         </fieldset>
       ) : null}
       {mode === "partly" ? (
-        <form onSubmit={submitPartly} className="flex flex-wrap items-end gap-2">
-          <label htmlFor={`${id}-minutes`} className="flex flex-col gap-1 text-sm font-medium">
-            Minutes done
-            <input
-              id={`${id}-minutes`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={24 * 60}
-              required
-              value={minutes}
-              onChange={(e) => setMinutes(e.target.value)}
-              className="w-28 rounded-lg border border-stone-300 px-3 py-1.5 text-base"
-            />
-          </label>
-          <Button type="submit" className={small} disabled={disabled}>
-            Save
-          </Button>
-          <Button variant="ghost" className={small} onClick={() => setMode("idle")}>
-            Cancel
-          </Button>
-        </form>
+        <PartlyForm
+          plannedMinutes={length}
+          disabled={disabled}
+          onSave={(n) => {
+            onCheckIn("partly", n);
+            setMode("idle");
+          }}
+          onCancel={() => setMode("idle")}
+        />
       ) : null}
       {mode === "move" ? (
         <form onSubmit={submitMove} className="flex flex-wrap items-end gap-2">
