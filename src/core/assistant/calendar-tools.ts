@@ -45,6 +45,17 @@ export type CalendarToolCall =
   | { tool: "add_tasks_and_plan"; tasks: NewTask[]; days?: number }
   | { tool: "plan"; days: number; label?: string }
   | { tool: "complete_task"; title: string }
+  /**
+   * What the person says about today's block of a task: did it, did part of it (minutes
+   * done), or skipped it. About one planned block; complete_task is the whole task finished.
+   */
+  | {
+      tool: "check_in";
+      title: string;
+      outcome: "done" | "partly" | "skipped";
+      /** done: how long it really took; partly: the minutes done. */
+      minutes?: number;
+    }
   | { tool: "what_now" };
 
 export type SmallTalk = "thanks" | "greeting" | "bye" | "ack" | "how_are_you";

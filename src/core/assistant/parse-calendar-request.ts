@@ -1,4 +1,5 @@
 import type { AssistantRequest } from "./calendar-tools.ts";
+import { parseCheckIn } from "./parse-check-in.ts";
 import { parseCreate } from "./parse-create.ts";
 import { matchFor, scopeIn } from "./parse-match.ts";
 import { parseMove } from "./parse-move.ts";
@@ -53,8 +54,12 @@ export function parseCalendarRequest(message: string, ctx: Ctx): AssistantReques
   )
     return { tool: "what_now" };
 
+  // "I did the report", "skipped the gym": about today's block of it, not the whole task
+  const checkIn = parseCheckIn(body, /\?\s*$/.test(text));
+  if (checkIn) return checkIn;
+
   const done =
-    /^(?:mark|set|tick(?: off)?|check(?: off)?|cross(?: off)?)\s+(.+?)\s+(?:as\s+)?(?:done|complete|completed|finished)\b|^(?:tick|check|cross) off\s+(.+)$|^(?:i(?:'ve| have|'m| am)?\s+)?(?:just\s+)?(?:finished|completed|done with|wrapped up|got through|did)\s+(?:the task\s+)?(.+?)(?:\s+task)?$|^(?:the\s+)?(.+?)\s+(?:task\s+)?is\s+(?:done|finished|complete|completed)\b|^complete\s+(?:the\s+)?task\s+(.+)$/i.exec(
+    /^(?:mark|set|tick(?: off)?|check(?: off)?|cross(?: off)?)\s+(.+?)\s+(?:as\s+)?(?:done|complete|completed|finished)\b|^(?:tick|check|cross) off\s+(.+)$|^(?:i(?:'ve| have|'m| am)?\s+)?(?:just\s+)?(?:finished|completed|done with|wrapped up|got through)\s+(?:the task\s+)?(.+?)(?:\s+task)?$|^(?:the\s+)?(.+?)\s+(?:task\s+)?is\s+(?:done|finished|complete|completed)\b|^complete\s+(?:the\s+)?task\s+(.+)$/i.exec(
       body,
     );
   if (done) {

@@ -136,6 +136,11 @@ function check(call: AssistantRequest | undefined, e: Expect): string[] {
     case "complete_task":
       if (words(call.title) !== words(String(e.title))) errors.push(`title ${call.title}`);
       break;
+    case "check_in":
+      if (words(call.title) !== words(String(e.title))) errors.push(`title ${call.title}`);
+      if (call.outcome !== e.outcome) errors.push(`outcome ${call.outcome}`);
+      if ((call.minutes ?? null) !== (e.minutes ?? null)) errors.push(`minutes ${call.minutes}`);
+      break;
     case "small_talk":
       if (call.kind !== e.kind) errors.push(`kind ${call.kind}`);
       break;

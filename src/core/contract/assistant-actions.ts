@@ -9,7 +9,10 @@ export const actionItem = z.object({
   before: z.object({ start: z.string(), end: z.string().nullable() }).optional(),
   /** "every Monday", "weekdays until 18 Dec" — said in words for a series. */
   repeat: z.string().optional(),
-  /** Why a planned block sits where it does ("your peak, before the 10:00 meeting"). */
+  /**
+   * Why a planned block sits where it does ("your peak, before the 10:00 meeting"); for a
+   * check-in, what the person said of the block ("Done", "Skipped", "30 min done").
+   */
   why: z.string().optional(),
 });
 export type ActionItem = z.infer<typeof actionItem>;
@@ -20,7 +23,15 @@ export type ActionItem = z.infer<typeof actionItem>;
  */
 export const actionCard = z.object({
   id: z.uuid(),
-  kind: z.enum(["created", "moved", "cancelled", "planned", "tasks_added", "task_done"]),
+  kind: z.enum([
+    "created",
+    "moved",
+    "cancelled",
+    "planned",
+    "tasks_added",
+    "task_done",
+    "checked_in",
+  ]),
   items: z.array(actionItem),
   conflicts: z.array(z.object({ title: z.string(), start: z.string(), end: z.string() })),
   undone: z.boolean(),

@@ -166,9 +166,35 @@ export const CALENDAR_TOOLS = {
     }),
   ),
   complete_task: calendarTool(
-    "Mark one open task as done (found by its title); its future blocks are freed.",
+    "Mark one open task as done (found by its title) when the whole task is finished ('I finished the report', 'the report is done'); its future blocks are freed. For today's planned block of a task, use check_in.",
     z.strictObject({ title: text }),
     (a) => ({ tool: "complete_task", title: a.title }),
+  ),
+  check_in: calendarTool(
+    "Record what the user says about today's planned block of one of their open tasks (found by its title): they did it ('I did the report'), did part of it ('I did 30 minutes of the report'), or skipped it ('skipped the gym', 'didn't get to the gym'). Sage learns their energy hours and estimates from this and plans the rest again. A task finished as a whole is complete_task instead.",
+    z.strictObject({
+      title: text,
+      outcome: z.enum(["done", "partly", "skipped"]),
+      minutes: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60)
+        .optional()
+        .describe(
+          "minutes of work: required with partly, optional with done (how long it really took), never with skipped",
+        ),
+    }),
+    (a) => {
+      if (a.outcome === "partly" && a.minutes === undefined)
+        return "Error: partly needs minutes (ask the user how long they worked on it).";
+      return {
+        tool: "check_in",
+        title: a.title,
+        outcome: a.outcome,
+        ...(a.outcome !== "skipped" && a.minutes !== undefined ? { minutes: a.minutes } : {}),
+      };
+    },
   ),
   plan: calendarTool(
     "Re-plan the user's open tasks over the next days.",

@@ -6,6 +6,7 @@ import type { Db } from "../db/client.ts";
 import { assistantActions, calendarEvents, tasks } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import { taskTombstone } from "../tasks/delete-task.ts";
+import { undoCheckIn, undoCheckInStep } from "../today/undo-check-in.ts";
 
 /**
  * One step that puts a change back. `version` is the event's version right after the
@@ -41,6 +42,8 @@ const undoStep = z.discriminatedUnion("op", [
   }),
   z.object({ op: z.literal("delete_task"), id: z.uuid() }),
   z.object({ op: z.literal("reopen_task"), id: z.uuid() }),
+  /** A check-in taken back: its row, its evidence and the task's status as they were. */
+  undoCheckInStep,
 ]);
 export type UndoStep = z.infer<typeof undoStep>;
 // written by the server itself; a four-week plan stays far below this
@@ -186,6 +189,7 @@ async function applyStep(db: Executor, userId: string, step: UndoStep) {
   if (step.op === "delete_task" || step.op === "reopen_task")
     return applyTaskStep(db, userId, step);
   if (step.op === "restore_occurrence") return restoreOccurrence(db, userId, step);
+  if (step.op === "undo_check_in") return undoCheckIn(db, userId, step);
   const own = and(
     eq(calendarEvents.id, step.id),
     eq(calendarEvents.userId, userId),

@@ -11,6 +11,7 @@ import {
   listConnectedOccurrences,
 } from "../connections/list-external-occurrences.ts";
 import { readPlanProfile } from "../planning/read-plan-profile.ts";
+import { checkInTool } from "./check-in-tool.ts";
 import {
   cancelEventTool,
   createEventTool,
@@ -52,6 +53,8 @@ export async function runCalendarTool(ctx: ToolCtx, call: CalendarToolCall): Pro
       return planTool(ctx, call);
     case "complete_task":
       return completeTaskTool(ctx, call);
+    case "check_in":
+      return checkInTool(ctx, call);
     case "what_now":
       return whatNowTool(ctx);
   }

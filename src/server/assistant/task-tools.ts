@@ -212,28 +212,52 @@ export async function planTool(
   return { reply: parts.join("\n\n"), changed: actions.length > 0, actions };
 }
 
-/** Marks the one open task a phrase names as done, and frees its future blocks. */
-export async function completeTaskTool(
+/**
+ * The one open task of the person's a phrase names: an exact title first, else every title
+ * the phrase's words name. Several → the reply asks which (`question` ends it), never guesses.
+ */
+export async function findOpenTask(
   ctx: ToolCtx,
-  call: Extract<CalendarToolCall, { tool: "complete_task" }>,
-): Promise<ToolOutcome> {
+  title: string,
+  ask: { held: string; question: string },
+): Promise<{ task: { id: string; title: string } } | { reply: string }> {
   const open = await ctx.db
     .select({ id: tasks.id, title: tasks.title })
     .from(tasks)
     .where(openTasks(ctx.userId))
     .limit(500);
-  const exact = open.filter((t) => t.title.toLowerCase() === call.title.toLowerCase());
-  const hits = exact.length > 0 ? exact : open.filter((t) => titleMatches(t.title, call.title));
-  if (hits.length === 0) return said(`I couldn't find an open task called ${quote(call.title)}.`);
+  const exact = open.filter((t) => t.title.toLowerCase() === title.toLowerCase());
+  const hits = exact.length > 0 ? exact : open.filter((t) => titleMatches(t.title, title));
+  if (hits.length === 0) return { reply: `I couldn't find an open task called ${quote(title)}.` };
   if (hits.length > 1) {
-    return said(
-      `${hits.length} open tasks match ${quote(call.title)}, so I haven't marked any:\n\n${hits
+    return {
+      reply: `${hits.length} open tasks match ${quote(title)}, so ${ask.held}:\n\n${hits
         .slice(0, 5)
         .map((t) => `- ${quote(t.title)}`)
-        .join("\n")}\n\nWhich one is done?`,
-    );
+        .join("\n")}\n\n${ask.question}`,
+    };
   }
-  const task = hits[0]!;
+  return { task: hits[0]! };
+}
+
+/** Marks the one open task a phrase names as done, and frees its future blocks. */
+export async function completeTaskTool(
+  ctx: ToolCtx,
+  call: Extract<CalendarToolCall, { tool: "complete_task" }>,
+): Promise<ToolOutcome> {
+  const found = await findOpenTask(ctx, call.title, {
+    held: "I haven't marked any",
+    question: "Which one is done?",
+  });
+  if ("reply" in found) return said(found.reply);
+  return markTaskDone(ctx, found.task);
+}
+
+/** Marks an open task of the person's done and frees its future blocks, with its Undo. */
+export async function markTaskDone(
+  ctx: ToolCtx,
+  task: { id: string; title: string },
+): Promise<ToolOutcome> {
   const undo: UndoStep[] = [{ op: "reopen_task", id: task.id }];
   await ctx.db.transaction(async (tx) => {
     await tx

@@ -7,9 +7,10 @@ import { checkIns, tasks } from "../db/schema.ts";
 import { forgetSignal, placementOf, recordSignal } from "./signals.ts";
 
 const MINUTE = 60_000;
-const checkInKey = (eventId: string, occurrence: Date | null) =>
+export const checkInKey = (eventId: string, occurrence: Date | null) =>
   `check-in:${eventId}:${occurrence ? occurrence.toISOString() : "-"}`;
-const finishedKey = (taskId: string) => `finished:${taskId}`;
+export const finishedKey = (taskId: string) => `finished:${taskId}`;
+export const untouchedKey = (eventId: string) => `untouched:${eventId}`;
 
 async function energyOf(db: Db, userId: string, taskId: string): Promise<TaskEnergy | null> {
   const [task] = await db
@@ -60,7 +61,7 @@ export async function recordCheckInEvidence(
         : { kind: outcome, energy, block },
     now: opts.now,
   });
-  await forgetSignal(db, opts.userId, `untouched:${opts.eventId}`);
+  await forgetSignal(db, opts.userId, untouchedKey(opts.eventId));
   if (opts.closedTask) await recordFinishedFromCheckIns(db, { ...opts, energy, source });
   else if (outcome !== "done") await forgetSignal(db, opts.userId, finishedKey(opts.taskId));
 }

@@ -10,6 +10,7 @@ const VERB: Record<ActionCard["kind"], string> = {
   planned: "Planned",
   tasks_added: "Added to your tasks",
   task_done: "Marked done",
+  checked_in: "Checked in",
 };
 
 /** In the browser's locale and zone — the same way the calendar writes times. */
