@@ -105,4 +105,19 @@ describe("week layout", () => {
     expect(profileBands(profile, 6).working).toBeNull();
     expect(profileBands(null, 2)).toEqual({ working: null, bands: [] });
   });
+
+  it("shades the hours Sage plans with when it learned them, a weekday's own first", () => {
+    const profile = {
+      workingDays: [1, 2, 3, 4, 5],
+      workingHours: { start: 540, end: 1020 },
+      dayHours: {},
+      energyWindows: [{ start: 540, end: 720, level: "peak" }],
+      planned: {
+        windows: [{ start: 840, end: 1020, level: "peak" }],
+        dayWindows: { "5": [{ start: 600, end: 780, level: "peak" }] },
+      },
+    } as Parameters<typeof profileBands>[0];
+    expect(profileBands(profile, 2).bands).toEqual([{ start: 14, end: 17, kind: "peak" }]);
+    expect(profileBands(profile, 5).bands).toEqual([{ start: 10, end: 13, kind: "peak" }]);
+  });
 });

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
+import type { InsightsResponse } from "../../../../core/contract/insights.ts";
 import { hoursOn, type PlanProfile } from "../../../../core/contract/plan-profile.ts";
 import { agenda } from "./agenda.ts";
 
@@ -169,18 +170,28 @@ export function itemLabel(item: GridItem, zone: string, taskTitle?: string): str
 
 export type HourBand = { start: number; end: number; kind: "peak" | "dip" };
 
+/** The windows Sage plans with (GET /api/insights' `hours`): learned, or as stated. */
+export type PlannedWindows = Pick<InsightsResponse["hours"], "windows" | "dayWindows">;
+/** "How you work", with the windows Sage actually plans with when they are known. */
+export type ShadedProfile = PlanProfile & { planned?: PlannedWindows | undefined };
+
 /**
  * The profile's shading for a weekday (ISO 1–7), in hours (fractional: 9.5 = 9:30): that
  * day's working hours, peak bands and the dip.
  */
 export function profileBands(
-  profile: PlanProfile | null,
+  profile: ShadedProfile | null,
   weekday: number,
 ): { working: { start: number; end: number } | null; bands: HourBand[] } {
   if (!profile) return { working: null, bands: [] };
   const hours = hoursOn(profile, weekday);
   const working = hours ? { start: hours.start / 60, end: hours.end / 60 } : null;
-  const bands = profile.energyWindows.flatMap((w): HourBand[] =>
+  // the hours Sage plans with: learned ones when it learned them (issue 27), else as stated
+  const windows =
+    profile.planned?.dayWindows[String(weekday) as keyof PlannedWindows["dayWindows"]] ??
+    profile.planned?.windows ??
+    profile.energyWindows;
+  const bands = windows.flatMap((w): HourBand[] =>
     w.level === "peak"
       ? [{ start: w.start / 60, end: w.end / 60, kind: "peak" }]
       : w.level === "low"
