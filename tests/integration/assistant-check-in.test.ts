@@ -128,8 +128,10 @@ describe("check-ins through the assistant (issue 27)", () => {
       items: [{ title: "Report", why: "Done" }],
     });
     expect(await checkInsOf(s)).toEqual([{ eventId: id, outcome: "done", minutes: null }]);
-    expect(await signalsOf(s)).toEqual([
+    // the check-in, and (it finished the task) how long the task took: its block
+    expect((await signalsOf(s)).sort((a, b) => a.key.localeCompare(b.key))).toEqual([
       { key: `check-in:${id}:-`, kind: "done", source: "assistant", minutes: null },
+      { key: `finished:${report.id}`, kind: "finished", source: "assistant", minutes: null },
     ]);
     expect(await statusOf(report.id)).toBe("done");
     const asked = await t.db

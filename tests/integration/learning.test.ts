@@ -151,6 +151,27 @@ describe("evidence is recorded where the person acts", () => {
     });
   });
 
+  it("the check-in that finishes a task records how long it took: the minutes said, else its blocks", async () => {
+    const s = await person();
+    const task = await addTask(s, { title: "Memo", estimateMinutes: 40, energy: "medium" });
+    const blocks = (await plan(s)).placed;
+    expect(blocks).toHaveLength(1);
+    const res = await inject(s, "POST", "/api/check-ins", {
+      eventId: blocks[0]!.eventId,
+      outcome: "done",
+    });
+    expect(res.json().taskDone).toBe(true);
+    const finished = (await signals(s)).find((r) => r.kind === "finished");
+    expect(finished).toMatchObject({ taskId: task.id, estimateMinutes: 40, actualMinutes: 50 });
+    // said again with the minutes it really took
+    await inject(s, "POST", "/api/check-ins", {
+      eventId: blocks[0]!.eventId,
+      outcome: "done",
+      minutes: 70,
+    });
+    expect((await signals(s)).find((r) => r.kind === "finished")?.actualMinutes).toBe(70);
+  });
+
   it("moving one of Sage's blocks records where from and where to", async () => {
     const s = await person();
     await addTask(s, { title: "Deep work", estimateMinutes: 40, energy: "high" });
@@ -259,7 +280,8 @@ describe("evidence is recorded where the person acts", () => {
       outcome: "done",
     });
     expect(res.statusCode).toBe(200);
-    expect((await signals(s)).map((r) => r.kind)).toEqual(["done"]);
+    // done on its only block: the task is finished, and took the block's time
+    expect((await signals(s)).map((r) => r.kind).sort()).toEqual(["done", "finished"]);
   });
 });
 

@@ -23,8 +23,7 @@ async function energyOf(db: Db, userId: string, taskId: string): Promise<TaskEne
 /**
  * A check-in as evidence (issue 27): where the block sat in the person's day and what came of
  * it, replacing an earlier check-in of the same block and the "untouched" guess about it. A
- * check-in that finished the task also records how long the task took, when the person said
- * the minutes of every block they checked in as done (else the real length is unknown).
+ * check-in that finished the task also records how long the task took (its check-ins' minutes).
  */
 export async function recordCheckInEvidence(
   db: Db,
@@ -66,13 +65,21 @@ export async function recordCheckInEvidence(
   else if (outcome !== "done") await forgetSignal(db, opts.userId, finishedKey(opts.taskId));
 }
 
-/** The task's length from its check-ins, when every "done" among them said its minutes. */
+/**
+ * The task's length from its check-ins: the minutes each said, and for a "done" that said none
+ * the block's planned length (the person spent the block on it). A task that needed an extra
+ * block shows as longer than planned; one finished early shows only when the minutes are said.
+ */
 async function recordFinishedFromCheckIns(
   db: Db,
   opts: { userId: string; taskId: string; energy: TaskEnergy; source: SignalSource; now: Date },
 ): Promise<void> {
   const rows = await db
-    .select({ outcome: checkIns.outcome, minutes: checkIns.minutes })
+    .select({
+      outcome: checkIns.outcome,
+      minutes: checkIns.minutes,
+      plannedMinutes: checkIns.plannedMinutes,
+    })
     .from(checkIns)
     .where(
       and(
@@ -82,9 +89,11 @@ async function recordFinishedFromCheckIns(
       ),
     )
     .limit(500);
-  if (rows.length === 0 || rows.some((r) => r.minutes === null)) return;
-  const actual = rows.reduce((s, r) => s + (r.minutes ?? 0), 0);
-  await recordFinished(db, { ...opts, actualMinutes: actual });
+  const actual = rows.reduce(
+    (s, r) => s + (r.minutes ?? (r.outcome === "done" ? r.plannedMinutes : 0)),
+    0,
+  );
+  if (actual > 0) await recordFinished(db, { ...opts, actualMinutes: actual });
 }
 
 /** A task finished, with the minutes it really took, as evidence against its estimate. */

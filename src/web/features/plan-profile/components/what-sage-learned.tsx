@@ -139,7 +139,7 @@ export function WhatSageLearned() {
         </h3>
         <p className="mt-1 text-sm text-stone-700">
           {estimate.evidence < 0.05
-            ? `Sage plans each task ${ratio(estimate.stated)} your estimate until it sees how long yours really take (mark a task done with the minutes it took).`
+            ? `Sage plans each task ${ratio(estimate.stated)} your estimate until it sees how long yours really take: check in on your blocks, with the minutes when a task took longer or shorter.`
             : estimate.learned !== estimate.stated
               ? `Your tasks have taken about ${ratio(estimate.seen)} your estimate: Sage plans them ${ratio(estimate.learned)} (it allowed ${ratio(estimate.stated)}).`
               : `Your tasks have taken about ${ratio(estimate.seen)} your estimate so far; Sage keeps planning ${ratio(estimate.stated)} until the evidence is clear.`}
