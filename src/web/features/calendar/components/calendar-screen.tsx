@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { DateTime } from "luxon";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-event.ts";
 import { fromServerEvent, localSeries } from "../../../../core/calendar/local-event.ts";
 import { dayDelta, occurrencesBefore, shiftByDay } from "../../../../core/calendar/occurrences.ts";
@@ -16,6 +16,12 @@ import { useTasks } from "../api/use-tasks.ts";
 import { withSession } from "../api/with-session.ts";
 import { useCalendarSync } from "../hooks/use-calendar-sync.ts";
 import { agenda } from "../lib/agenda.ts";
+import {
+  calendarScreenReducer,
+  initialCalendarScreen,
+  type Pending,
+  tabFromAddress,
+} from "../lib/calendar-screen-state.ts";
 import { formatDaySpan } from "../lib/describe-task.ts";
 import {
   daysFrom,
@@ -107,10 +113,6 @@ function moved(e: LocalEvent, start: Date, end: Date): EventDraft {
   return { ...draft, startTime: start.toISOString(), endTime: end.toISOString() };
 }
 
-type Pending =
-  | { kind: "change"; item: GridItem; draft: EventDraft }
-  | { kind: "delete"; item: GridItem };
-
 /**
  * The calendar screen (/calendar): the week as time — the person's events, Sage's planned
  * blocks and connected calendars' events over the profile's working, peak and dip hours —
@@ -123,31 +125,20 @@ export function CalendarScreen({ userId }: { userId: string }) {
   useSyncTimezone(state.online);
   const zone = useMemo(browserZone, []);
   const wide = useWide();
-  const [tab, setTab] = useState<"calendar" | "tasks">("calendar");
-  const [now, setNow] = useState(() => new Date());
+  const [params, setParams] = useSearchParams();
+  const [ui, dispatch] = useReducer(calendarScreenReducer, params, (p) =>
+    initialCalendarScreen({ now: new Date(), tab: tabFromAddress(p) }),
+  );
+  const { tab, now, message, dialog, pending, plan, proposal, undoing, deleting } = ui;
+  const setMessage = (m: string) => dispatch({ type: "announce", message: m });
   const today = DateTime.fromJSDate(now, { zone }).toISODate()!;
   // the view and the date live in the address (/calendar?view=week&date=2026-12-01): a
   // reload or a shared link keeps them, and back/forward step through them
-  const [params, setParams] = useSearchParams();
   const { view, anchor } = calendarAddress(params, { wide, today });
   const go = (next: { view?: View; date?: string }) =>
     setParams({ view: next.view ?? view, date: next.date ?? anchor });
   const setView = (v: View) => go({ view: v });
   const setAnchor = (date: string) => go({ date });
-  const [message, setMessage] = useState("");
-  const [dialog, setDialog] = useState<{
-    open: boolean;
-    item: GridItem | null;
-    slot: { start: Date; end: Date } | null;
-  }>({ open: false, item: null, slot: null });
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [plan, setPlan] = useState<PlanResponse | null>(null);
-  const [proposal, setProposal] = useState<{
-    plan: PlanResponse;
-    thrown: ReadonlySet<string>;
-  } | null>(null);
-  const [undoing, setUndoing] = useState(false);
-  const [deleting, setDeleting] = useState<LocalEvent | null>(null);
   const tasks = useTasks(userId, state.online);
   // a sync may have noticed a block the person removed in their calendar: asked again then
   const notes = usePlanNotes(userId, state.online, state.lastSyncedAt);
@@ -161,7 +152,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
   }, [tasksUpdatedAt, engine]);
 
   useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), 60_000);
+    const t = setInterval(() => dispatch({ type: "tick", now: new Date() }), 60_000);
     return () => clearInterval(t);
   }, []);
 
@@ -192,7 +183,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
     [tasks.data],
   );
   const highlight = useMemo(() => new Set(plan?.changes.created ?? []), [plan]);
-  const announce = useCallback((m: string) => setMessage(m), []);
+  const announce = useCallback((m: string) => dispatch({ type: "announce", message: m }), []);
 
   const step = (direction: -1 | 1) => {
     const by = view === "week" ? 7 : view === "list" ? 14 : count;
@@ -237,7 +228,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
   const change = (item: GridItem, draft: EventDraft) => {
     if (item.readOnly) return;
     if (item.seriesId && item.occurrence) {
-      setPending({ kind: "change", item, draft });
+      dispatch({ type: "ask-scope", pending: { kind: "change", item, draft } });
       return;
     }
     engine.update(item.event.id, draft);
@@ -253,18 +244,14 @@ export function CalendarScreen({ userId }: { userId: string }) {
 
   const undoPlan = async () => {
     if (!plan) return;
-    setUndoing(true);
+    dispatch({ type: "undo-start" });
     try {
       const r = await withSession(() => call("undoPlan", { body: plan.changes }));
-      setPlan(null);
-      setMessage(
-        `Plan undone: ${r.deleted} new blocks removed, ${r.restored} earlier blocks back.`,
-      );
+      dispatch({ type: "undo-done", deleted: r.deleted, restored: r.restored });
       await engine.sync();
     } catch (err) {
-      setMessage(`Couldn't undo the plan: ${err instanceof Error ? err.message : "try again"}`);
-    } finally {
-      setUndoing(false);
+      const reason = err instanceof Error ? err.message : "try again";
+      dispatch({ type: "undo-failed", reason });
     }
   };
 
@@ -297,18 +284,8 @@ export function CalendarScreen({ userId }: { userId: string }) {
       onPlanned={() => void engine.sync()}
       flat
       standingPlan={plan}
-      onPlan={(p) => {
-        setPlan(p);
-        setTab("calendar");
-        setMessage(`Planned ${p.placed.length} blocks; the new ones are outlined in the calendar.`);
-      }}
-      onProposal={(p) => {
-        setProposal(p);
-        if (p && p.thrown.size === 0)
-          setMessage(
-            `Sage proposes ${p.plan.placed.filter((b) => !b.kept).length} new blocks, drawn dashed in the calendar. Nothing is written until you accept.`,
-          );
-      }}
+      onPlan={(p) => dispatch({ type: "planned", plan: p })}
+      onProposal={(p) => dispatch({ type: "proposed", proposal: p })}
     />
   );
 
@@ -419,7 +396,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
                 role="tab"
                 aria-selected={tab === t}
                 className="flex-1 py-2 text-sm font-semibold text-stone-700 aria-selected:border-b-2 aria-selected:border-sage-700 aria-selected:text-sage-900"
-                onClick={() => setTab(t)}
+                onClick={() => dispatch({ type: "tab", tab: t })}
               >
                 {t === "tasks" ? "Tasks & plan" : "Calendar"}
               </button>
@@ -506,8 +483,8 @@ export function CalendarScreen({ userId }: { userId: string }) {
                 pendingIds={state.pendingIds}
                 taskStatus={taskStatus}
                 now={now}
-                onEdit={(event) => setDialog({ open: true, item: asItem(event), slot: null })}
-                onDelete={setDeleting}
+                onEdit={(event) => dispatch({ type: "openDialog", item: asItem(event) })}
+                onDelete={(event) => dispatch({ type: "confirm-delete", event })}
               />
             ) : (
               <p className="text-sm text-stone-700">Nothing in these two weeks.</p>
@@ -525,13 +502,15 @@ export function CalendarScreen({ userId }: { userId: string }) {
             taskEnergy={taskEnergy}
             announce={announce}
             onChange={(item, start, end) => change(item, moved(item.event, start, end))}
-            onCreate={(start, end) => setDialog({ open: true, item: null, slot: { start, end } })}
+            onCreate={(start, end) =>
+              dispatch({ type: "openDialog", item: null, slot: { start, end } })
+            }
             onOpen={(item) => {
               if (item.readOnly)
                 setMessage(
                   `${itemLabel(item, zone)}.${item.event.why ? ` Why here: ${item.event.why}.` : ""}`,
                 );
-              else setDialog({ open: true, item, slot: null });
+              else dispatch({ type: "openDialog", item });
             }}
             onSwipe={step}
           />
@@ -557,10 +536,10 @@ export function CalendarScreen({ userId }: { userId: string }) {
           dialog.item?.seriesId ? `Edit “${dialog.item.event.title}”, a repeating event` : undefined
         }
         zone={zone}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        onClose={() => dispatch({ type: "closeDialog" })}
         onSave={(draft) => {
           const item = dialog.item;
-          setDialog((d) => ({ ...d, open: false }));
+          dispatch({ type: "closeDialog" });
           if (!item) {
             engine.add(draft);
             setMessage(`Added ${draft.title}.`);
@@ -568,9 +547,10 @@ export function CalendarScreen({ userId }: { userId: string }) {
         }}
         onDelete={() => {
           const item = dialog.item;
-          setDialog((d) => ({ ...d, open: false }));
+          dispatch({ type: "closeDialog" });
           if (!item) return;
-          if (item.seriesId && item.occurrence) setPending({ kind: "delete", item });
+          if (item.seriesId && item.occurrence)
+            dispatch({ type: "ask-scope", pending: { kind: "delete", item } });
           else {
             engine.remove(item.event.id);
             setMessage(`Deleted ${item.event.title}.`);
@@ -579,20 +559,20 @@ export function CalendarScreen({ userId }: { userId: string }) {
       />
       <DeleteEventDialog
         event={deleting}
-        onCancel={() => setDeleting(null)}
+        onCancel={() => dispatch({ type: "confirm-delete", event: null })}
         onConfirm={(event) => {
           engine.remove(event.id);
-          setDeleting(null);
+          dispatch({ type: "confirm-delete", event: null });
         }}
       />
       <ScopeDialog
         open={pending !== null}
         action={pending?.kind === "delete" ? "delete" : "change"}
         title={pending?.item.event.title ?? ""}
-        onCancel={() => setPending(null)}
+        onCancel={() => dispatch({ type: "ask-scope", pending: null })}
         onChoose={(scope) => {
           if (pending) applyScoped(pending, scope);
-          setPending(null);
+          dispatch({ type: "ask-scope", pending: null });
         }}
       />
     </div>
