@@ -78,7 +78,7 @@ function statusLine(c: Connection, zone: string): string {
 
 /**
  * What Google's consent came back with (`?connected=google` or `?connectError=…` beside
- * `panel=calendar`), read once and removed from the address bar.
+ * `panel=calendars` on /calendar), read once and removed from the address bar.
  */
 function useGoogleOutcome(): { ok: boolean; text: string } | null {
   const [outcome] = useState(() => {

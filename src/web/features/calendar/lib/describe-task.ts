@@ -48,20 +48,26 @@ export function describeDeadline(iso: string, zone: string, now: Date): string {
  * "Nov 23 – 29, 2026" (en-US), "23–29 Nov 2026" (en-GB); one day: "Thursday, Nov 26, 2026".
  * `first` and `last` are ISO dates (days, not instants).
  */
-export function formatDaySpan(first: string, last: string, locale?: string): string {
+export function formatDaySpan(
+  first: string,
+  last: string,
+  locale?: string,
+  opts: { year?: boolean } = {},
+): string {
+  const year = opts.year === false ? {} : { year: "numeric" as const };
   const at = (d: string) => DateTime.fromISO(d, { zone: "UTC" }).toJSDate();
   if (first === last)
     return new Intl.DateTimeFormat(locale, {
       weekday: "long",
       month: "short",
       day: "numeric",
-      year: "numeric",
+      ...year,
       timeZone: "UTC",
     }).format(at(first));
   return new Intl.DateTimeFormat(locale, {
     month: "short",
     day: "numeric",
-    year: "numeric",
+    ...year,
     timeZone: "UTC",
   }).formatRange(at(first), at(last));
 }
