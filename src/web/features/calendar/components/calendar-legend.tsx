@@ -1,3 +1,5 @@
+import { OverlapMark } from "./overlap-mark.tsx";
+
 /** What the grid's colours and marks mean (folded under "What the colours mean" on a phone). */
 export function Legend({ hasProfile, plan }: { hasProfile: boolean; plan: boolean }) {
   const swatch = "inline-block h-3 w-3 rounded-sm align-middle";
@@ -10,6 +12,10 @@ export function Legend({ hasProfile, plan }: { hasProfile: boolean; plan: boolea
       <span>
         <span className={`${swatch} border-l-4 border-sage-700 bg-sage-50`} aria-hidden="true" /> ◆
         Planned by Sage
+      </span>
+      <span className="inline-flex items-center gap-1">
+        <OverlapMark />
+        Overlaps another event
       </span>
       {plan ? (
         <span>

@@ -534,8 +534,6 @@ function asItem(event: LocalEvent): GridItem {
     color: null,
     seriesId: null,
     occurrence: null,
-    col: 0,
-    cols: 1,
     overlaps: false,
   };
 }

@@ -20,6 +20,7 @@ import {
 } from "../lib/grid-geometry.ts";
 import { slotLabel, snap, spanTimes } from "../lib/grid-moves.ts";
 import { type GridDay, type GridItem, itemLabel, profileBands } from "../lib/week-layout.ts";
+import { OverlapMark } from "./overlap-mark.tsx";
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
@@ -337,21 +338,6 @@ const KIND_STYLE = {
   // a 1 px dash, so a one-line proposal keeps its line
   proposed: "border border-l-4 border-dashed border-amber-700 bg-amber-50 text-amber-950",
 } as const;
-
-/** Two overlapping squares: this item overlaps another (the label says so in words). */
-function OverlapMark() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 10 10"
-      className="h-2.5 w-2.5 shrink-0 self-center opacity-60"
-      data-overlap-mark=""
-    >
-      <rect x="0.5" y="0.5" width="6" height="6" fill="none" stroke="currentColor" />
-      <rect x="3.5" y="3.5" width="6" height="6" fill="none" stroke="currentColor" />
-    </svg>
-  );
-}
 
 function GridBlock(x: {
   block: PlacedBlock;

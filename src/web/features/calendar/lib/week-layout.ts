@@ -18,10 +18,7 @@ export type GridItem = {
   /** For an occurrence of a repeating event: the series and the start it defines (else null). */
   seriesId: string | null;
   occurrence: string | null;
-  /** Side-by-side placement among overlapping items: column and number of columns. */
-  col: number;
-  cols: number;
-  /** Overlaps another timed item (allowed, and flagged). */
+  /** Overlaps another timed item (allowed, and quietly marked; lib/grid-geometry.ts places it). */
   overlaps: boolean;
 };
 
@@ -86,8 +83,6 @@ export function layoutDays(events: LocalEvent[], days: string[], zone: string): 
       ...kindOf(e),
       seriesId: repeats ? e.id : null,
       occurrence: repeats ? item.start.toISOString() : null,
-      col: 0,
-      cols: 1,
       overlaps: false,
     };
     const long = e.allDay || item.end.getTime() - item.start.getTime() >= DAY_MS;
@@ -100,32 +95,30 @@ export function layoutDays(events: LocalEvent[], days: string[], zone: string): 
       if (day.date >= first && day.date <= last) (long ? day.allDay : day.timed).push(grid);
     }
   }
-  return out.map((d) => ({ ...d, timed: placeSideBySide(d.timed) }));
+  return out.map((d) => ({ ...d, timed: markOverlaps(d.timed) }));
 }
 
-/** Overlapping items share the width: greedy columns within each cluster of overlaps. */
-function placeSideBySide(items: GridItem[]): GridItem[] {
+/**
+ * The day's timed items in start order (longer first at the same start), each flagged when it
+ * overlaps another: items in one run of overlaps (counting each as at least 15 minutes, the
+ * shortest block drawn) all are. Where they are drawn is lib/grid-geometry.ts's (cascades).
+ */
+function markOverlaps(items: GridItem[]): GridItem[] {
   const sorted = [...items].sort(
     (a, b) => a.start.getTime() - b.start.getTime() || b.end.getTime() - a.end.getTime(),
   );
   const out: GridItem[] = [];
   let cluster: GridItem[] = [];
   let clusterEnd = 0;
-  let columnEnds: number[] = [];
   const flush = () => {
-    const cols = columnEnds.length;
-    for (const item of cluster) out.push({ ...item, cols, overlaps: cluster.length > 1 });
+    for (const item of cluster) out.push({ ...item, overlaps: cluster.length > 1 });
     cluster = [];
-    columnEnds = [];
   };
   for (const item of sorted) {
     const start = item.start.getTime();
     const end = Math.max(item.end.getTime(), start + 15 * 60_000);
     if (cluster.length && start >= clusterEnd) flush();
-    let col = columnEnds.findIndex((e) => e <= start);
-    if (col === -1) col = columnEnds.push(end) - 1;
-    else columnEnds[col] = end;
-    cluster.push({ ...item, col });
+    cluster.push(item);
     clusterEnd = Math.max(clusterEnd, end);
   }
   flush();
