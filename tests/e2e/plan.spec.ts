@@ -34,8 +34,11 @@ async function plannedBlocks(panel: Locator): Promise<Block[]> {
       })),
   );
   return rows.map((r) => {
-    const [start, end] = r.time.split("–");
-    return { title: r.title, date: r.date, start: minutesOf(start!), end: minutesOf(end!) };
+    // "9:00 – 10:30 AM" (the locale says AM/PM once when both share it) or "11:30 AM – 1:00 PM"
+    const [start, end] = r.time.split("–").map((t) => t.trim());
+    const period = /[AP]M$/.exec(end!)?.[0] ?? "";
+    const from = /[AP]M$/.test(start!) ? start! : `${start} ${period}`;
+    return { title: r.title, date: r.date, start: minutesOf(from), end: minutesOf(end!) };
   });
 }
 

@@ -84,7 +84,7 @@ export function CalendarAgenda({ userId }: { userId: string }) {
               <ul className="mt-0.5 flex flex-col">
                 {day.items.map((item) => (
                   <li key={item.key} className="flex gap-2 px-1 py-0.5 text-sm">
-                    <span className="w-[4.5rem] shrink-0 text-stone-600 tabular-nums">
+                    <span className="w-[4.5rem] shrink-0 whitespace-nowrap text-stone-600 tabular-nums">
                       {item.event.allDay ? "All day" : timeLabel(item.start, { zone })}
                     </span>
                     <span className="min-w-0 truncate text-stone-900">

@@ -366,7 +366,10 @@ describe("Plan my week", () => {
     const placed = within(result).getByRole("list", { name: "Placed blocks" });
     const start = tomorrowAt(9);
     expect(within(placed).getByRole("listitem").textContent).toBe(
-      `Write the report${start.toLocaleString({ weekday: "short", month: "short", day: "numeric" })} · ${start.toLocaleString(DateTime.TIME_SIMPLE)} – ${tomorrowAt(10, 30).toLocaleString(DateTime.TIME_SIMPLE)}`,
+      `Write the report${start.toLocaleString({ weekday: "short", month: "short", day: "numeric" })} · ${new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).formatRange(start.toJSDate(), tomorrowAt(10, 30).toJSDate())}`.replace(
+        /[\u202f\u2009]/g,
+        " ",
+      ),
     );
     const unplaced = within(result).getByRole("list", { name: "Tasks not placed" });
     expect(within(unplaced).getByRole("listitem").textContent).toBe(

@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
 import { hoursOn, type PlanProfile } from "../../../../core/contract/plan-profile.ts";
+import { dayOf, daysLabel, spanLabel } from "../../../lib/date-label.ts";
 import { agenda } from "./agenda.ts";
 
 /** Whose an item is: the person's, Sage's planned block, or a connected calendar's (read only). */
@@ -127,30 +128,14 @@ function markOverlaps(items: GridItem[]): GridItem[] {
 
 /** "Friday, all day", "Monday to Wednesday, all day": an all-day event is its UTC dates. */
 function allDayWhen(item: GridItem): string {
-  const first = DateTime.fromJSDate(item.start, { zone: "utc" });
-  const last = DateTime.fromJSDate(
-    new Date(Math.max(item.start.getTime(), item.end.getTime() - 1)),
-    { zone: "utc" },
-  );
-  return first.hasSame(last, "day")
-    ? `${first.toFormat("cccc")}, all day`
-    : `${first.toFormat("cccc")} to ${last.toFormat("cccc")}, all day`;
+  const last = new Date(Math.max(item.start.getTime(), item.end.getTime() - 1));
+  return `${daysLabel(dayOf(item.start, "UTC"), dayOf(last, "UTC"))}, all day`;
 }
 
-/** "3 PM", "3:30 PM" */
-function clock(d: DateTime): string {
-  return d.toFormat(d.minute ? "h:mm a" : "h a");
-}
-
-/** What a screen reader says for an item: "Dentist, Tuesday 3 to 4 PM". */
+/** What a screen reader says for an item: "Dentist, Tuesday 3 to 4 PM" (en-US). */
 export function itemLabel(item: GridItem, zone: string, taskTitle?: string): string {
-  const start = DateTime.fromJSDate(item.start, { zone });
-  const end = DateTime.fromJSDate(item.end, { zone });
-  const when = item.event.allDay
-    ? allDayWhen(item)
-    : start.hasSame(end, "day") && start.toFormat("a") === end.toFormat("a")
-      ? `${start.toFormat("cccc")} ${clock(start).replace(/ [AP]M$/, "")} to ${clock(end)}`
-      : `${start.toFormat("cccc")} ${clock(start)} to ${end.hasSame(start, "day") ? "" : `${end.toFormat("cccc")} `}${clock(end)}`;
+  // the person's locale writes the clock (lib/date-label.ts), one way on every screen
+  const when = item.event.allDay ? allDayWhen(item) : spanLabel(item.start, item.end, { zone });
   const parts = [item.event.title, when];
   if (item.kind === "sage") parts.push(`planned by Sage${taskTitle ? ` for ${taskTitle}` : ""}`);
   if (item.kind === "external") parts.push("from a connected calendar, read only");

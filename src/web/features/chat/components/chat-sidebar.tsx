@@ -10,6 +10,7 @@ import {
 } from "../../../../core/plans.ts";
 import { PRODUCTIVITY_QUESTION_COUNT } from "../../../../core/question-counts.ts";
 import { LogoMark } from "../../../components/logo.tsx";
+import { dateLabel } from "../../../lib/date-label.ts";
 import { Link } from "../../../lib/router.tsx";
 import type { Assistant } from "../api/queries.ts";
 import { UsageIndicator } from "./usage-indicator.tsx";
@@ -183,7 +184,7 @@ export function ChatSidebar(p: Props) {
               >
                 <span className="line-clamp-2 font-medium">{c.title}</span>
                 <span className="text-xs text-stone-600">
-                  {new Date(c.created_at).toLocaleDateString()}
+                  {dateLabel(new Date(c.created_at), {})}
                 </span>
               </button>
             </li>
