@@ -239,6 +239,12 @@ function ChatScreen() {
 
   const closeDrawer = () => setDrawerOpen(false);
   const drawer = useModalDrawer(drawerOpen, closeDrawer);
+  // the agenda loads the calendar's sync engine (~75 KB gzip): only once the sidebar is seen —
+  // at once beside a wide chat, on a phone when the menu first opens — and it stays after
+  const [agendaSeen, setAgendaSeen] = useState(false);
+  useEffect(() => {
+    if (!drawer.drawerInert) setAgendaSeen(true);
+  }, [drawer.drawerInert]);
   const remaining = usage.data?.remaining ?? 0;
   const exhausted = usage.data !== undefined && !usage.data.canUse;
   const pending = chat.status !== "idle";
@@ -282,7 +288,7 @@ function ChatScreen() {
           selectedAssistantId={chat.assistant?.id}
           activeConversationId={chat.conversationId}
           agenda={
-            user ? (
+            user && agendaSeen ? (
               <Suspense fallback={null}>
                 <CalendarAgenda userId={user.id} />
               </Suspense>
