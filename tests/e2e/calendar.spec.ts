@@ -54,9 +54,11 @@ test("calendar: add, edit, work offline across a reload, sync exactly once, subs
   request,
 }) => {
   await signIn(page, uniqueEmail("calendar"));
-  await page.getByRole("button", { name: "Calendar" }).click();
-  const panel = page.getByRole("region", { name: "Calendar" });
+  // /calendar is the calendar (decision 035): the list, and the feed a tab away
+  await page.goto("/calendar?view=list");
+  const panel = page.getByRole("main");
   await expect(panel.getByText("Online", { exact: true })).toBeVisible();
+  await panel.getByRole("tab", { name: "Calendars & feed" }).click();
   await expect(panel.getByLabel("Calendar feed URL")).toHaveValue(/\/api\/calendar\/feed\//);
   await expectAccessible(page);
 
@@ -102,7 +104,6 @@ test("calendar: add, edit, work offline across a reload, sync exactly once, subs
   await expect(panel.getByRole("alert")).toHaveText("No internet connection");
 
   await page.reload();
-  await page.getByRole("button", { name: "Calendar" }).click();
   await expect(panel.getByText("5 changes waiting to sync")).toBeVisible();
   await expect(panel.getByText("Gym", { exact: true })).toBeVisible();
   await expect(panel.getByText("Groceries", { exact: true })).toBeVisible();
@@ -118,6 +119,7 @@ test("calendar: add, edit, work offline across a reload, sync exactly once, subs
 
   // the feed: copy its URL and fetch it without signing in
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await panel.getByRole("tab", { name: "Calendars & feed" }).click();
   await expect(panel.getByLabel("Calendar feed URL")).toHaveValue(/\/api\/calendar\/feed\//);
   await panel.getByRole("button", { name: "Copy" }).click();
   await expect(panel.getByText("Copied!")).toBeVisible();
@@ -147,9 +149,11 @@ test("calendar: add, edit, work offline across a reload, sync exactly once, subs
 
 test("signing out clears the calendar's local copy", async ({ page }) => {
   await signIn(page, uniqueEmail("calendar-signout"));
-  await page.getByRole("button", { name: "Calendar" }).click();
+  await page.getByRole("link", { name: "Calendar", exact: true }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
   await addEvent(page, "Private", 10);
   await expect(page.getByText("All changes synced")).toBeVisible();
+  await page.getByRole("link", { name: "← Chat" }).click();
   const keys = () =>
     page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("sage.calendar.")));
   expect((await keys()).length).toBeGreaterThan(0);

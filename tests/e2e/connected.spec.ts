@@ -47,8 +47,10 @@ test("connected calendars: connect a CalDAV account, see its meetings, plan the 
 }) => {
   test.setTimeout(90_000);
   await signIn(page, uniqueEmail("connected"));
-  await page.getByRole("button", { name: "Calendar", exact: true }).click();
-  const panel = page.getByRole("region", { name: "Calendar", exact: true });
+  // /calendar is the calendar (decision 035); its connected calendars are a tab away
+  await page.getByRole("link", { name: "Calendar", exact: true }).click();
+  await page.getByRole("tab", { name: "Calendars & feed" }).click();
+  const panel = page.getByRole("main");
   const card = panel.getByRole("region", { name: "Connected calendars" });
 
   await card.getByRole("button", { name: "Add a CalDAV account" }).click();
@@ -76,6 +78,7 @@ test("connected calendars: connect a CalDAV account, see its meetings, plan the 
   await expect(card.getByLabel("Put Sage's blocks in")).toHaveValue(/.+/);
 
   // a task, then 'Plan my week': no block lands in the workshop
+  await panel.getByRole("tab", { name: "Tasks & plan" }).click();
   const tasks = panel.getByRole("region", { name: "Tasks" });
   await tasks.getByRole("button", { name: "Add task" }).click();
   const dialog = page.getByRole("dialog", { name: "Add task" });
@@ -105,7 +108,7 @@ test("connected calendars: connect a CalDAV account, see its meetings, plan the 
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("SUMMARY:Write the proposal");
   }
-  // the week view shows the connected meetings (daily from today), read only
+  // the week shows the connected meetings (daily from today), read only
   await page.goto("/calendar");
   await expect(page.getByRole("button", { name: /^Client workshop, / }).first()).toBeVisible();
 });

@@ -133,7 +133,7 @@ for (const width of [375, 1280]) {
       await expect(proposal).toHaveCount(0);
       // the week view shows the plan: on a phone it switches to the calendar tab
       if (width < 640)
-        await expect(page.getByRole("tab", { name: "Calendar" })).toHaveAttribute(
+        await expect(page.getByRole("tab", { name: "Calendar", exact: true })).toHaveAttribute(
           "aria-selected",
           "true",
         );

@@ -89,8 +89,9 @@ test("calendar changes made offline reach the server from any page, once", async
 }) => {
   test.setTimeout(90_000);
   await signIn(page, uniqueEmail("offline-calendar"));
-  await page.getByRole("button", { name: "Calendar" }).click();
-  const panel = page.getByRole("region", { name: "Calendar" });
+  await page.getByRole("link", { name: "Calendar", exact: true }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  const panel = page.getByRole("main");
   await expect(panel.getByText("Online", { exact: true })).toBeVisible();
   await expect.poll(() => offlineReady(page), { timeout: 15_000 }).toBe(true);
 
@@ -101,6 +102,7 @@ test("calendar changes made offline reach the server from any page, once", async
   await dialog.getByLabel("Title").fill("Gym");
   await dialog.getByRole("button", { name: "Save event" }).click();
   await expect(panel.getByText("1 change waiting to sync")).toBeVisible();
+  await page.getByRole("link", { name: "← Chat" }).click();
   await page.getByRole("link", { name: "Sage home" }).click();
   await expect(page).toHaveURL(/\/$/);
   await context.setOffline(false);
@@ -108,7 +110,7 @@ test("calendar changes made offline reach the server from any page, once", async
 
   // changes left queued when the app was closed go when it opens again, on any page
   await page.goto("/chat");
-  await page.getByRole("button", { name: "Calendar" }).click();
+  await page.getByRole("link", { name: "Calendar", exact: true }).click();
   await context.setOffline(true);
   await page.getByRole("button", { name: "Add event" }).click();
   await dialog.getByLabel("Title").fill("Groceries");

@@ -22,7 +22,7 @@ function minutesOf(text: string): number {
   return ((Number(m[1]) % 12) + (m[3] === "PM" ? 12 : 0)) * 60 + Number(m[2]);
 }
 
-/** The assistant's planned blocks in the panel's upcoming list, as local times. */
+/** The assistant's planned blocks in the calendar's list, as local times. */
 async function plannedBlocks(panel: Locator): Promise<Block[]> {
   const rows = await panel.locator("section[aria-labelledby^='day-'] li").evaluateAll((items) =>
     items
@@ -34,8 +34,11 @@ async function plannedBlocks(panel: Locator): Promise<Block[]> {
       })),
   );
   return rows.map((r) => {
-    const [start, end] = r.time.split("–");
-    return { title: r.title, date: r.date, start: minutesOf(start!), end: minutesOf(end!) };
+    // "9:00 – 10:30 AM" (the locale says AM/PM once when both share it) or "11:30 AM – 1:00 PM"
+    const [start, end] = r.time.split("–").map((t) => t.trim());
+    const period = /[AP]M$/.exec(end!)?.[0] ?? "";
+    const from = /[AP]M$/.test(start!) ? start! : `${start} ${period}`;
+    return { title: r.title, date: r.date, start: minutesOf(from), end: minutesOf(end!) };
   });
 }
 
@@ -117,11 +120,12 @@ test("plan: a morning person asks Sage to plan two tasks, sees them in the calen
   await expect(page).toHaveURL(/\/chat$/);
   expect((await zoneSaved).status()).toBe(200);
 
-  const calendarToggle = page.getByRole("button", { name: "Calendar", exact: true });
-  await calendarToggle.click();
-  const panel = page.getByRole("region", { name: "Calendar", exact: true });
+  // the calendar (/calendar, decision 035) as a list: two weeks from today
+  const openList = () => page.goto("/calendar?view=list");
+  await openList();
+  const panel = page.getByRole("main");
   await addStandup(page, panel);
-  await calendarToggle.click();
+  await page.getByRole("link", { name: "← Chat" }).click();
 
   // the assistant adds the two tasks and plans them
   await page
@@ -134,7 +138,7 @@ test("plan: a morning person asks Sage to plan two tasks, sees them in the calen
   await expect(reply).toContainText("Prepare slides");
   const replyText = (await reply.textContent()) ?? "";
 
-  await calendarToggle.click();
+  await openList();
   await expect(panel.getByText("All changes synced")).toBeVisible();
   await expect(panel.getByText("Planned by Sage").first()).toBeVisible();
   const blocks = await plannedBlocks(panel);
@@ -160,7 +164,7 @@ test("plan: a morning person asks Sage to plan two tasks, sees them in the calen
       .getByText(/Next block:/),
   ).toBeVisible();
 
-  // a task added in the panel, then 'Plan my week'
+  // a task added beside the calendar, then 'Plan my week'
   const tasks = panel.getByRole("region", { name: "Tasks" });
   await tasks.getByRole("button", { name: "Add task" }).click();
   const dialog = page.getByRole("dialog", { name: "Add task" });
@@ -199,6 +203,7 @@ test("plan: a morning person asks Sage to plan two tasks, sees them in the calen
   await expectAccessible(page);
 
   // the feed carries the blocks
+  await panel.getByRole("tab", { name: "Calendars & feed" }).click();
   const feedUrl = await panel.getByLabel("Calendar feed URL").inputValue();
   const feed = await page.request.get(feedUrl);
   expect(feed.status()).toBe(200);
@@ -211,6 +216,7 @@ test("plan: a morning person asks Sage to plan two tasks, sees them in the calen
   expect(ics).toContain("SUMMARY:Prepare slides\r\n");
 
   // done: the task leaves the open list, and can come back
+  await panel.getByRole("tab", { name: "Tasks & plan" }).click();
   await openTasks.getByRole("button", { name: "Mark Book the venue done" }).click();
   await expect(openTasks.getByText("Book the venue")).toHaveCount(0);
   await tasks.getByText("Done (1)").click();

@@ -112,10 +112,10 @@ for (const width of WIDTHS) {
       await expect(dialog).toBeHidden();
       if (width === 1280) await expect(profile).toBeFocused();
 
-      // calendar panel and the event dialog
+      // the calendar (its one entry in the sidebar) and the event dialog
       if (width === 375) await page.getByRole("button", { name: "Open menu" }).click();
-      await page.getByRole("button", { name: "Calendar" }).click();
-      const panel = page.getByRole("region", { name: "Calendar" });
+      await page.getByRole("link", { name: "Calendar", exact: true }).click();
+      const panel = page.getByRole("main");
       await expect(panel.getByText("Online", { exact: true })).toBeVisible();
       await screen(page, width, "calendar");
       const add = page.getByRole("button", { name: "Add event" });
@@ -128,6 +128,7 @@ for (const width of WIDTHS) {
       await page.keyboard.press("Escape");
       await expect(eventDialog).toBeHidden();
       await expect(add).toBeFocused();
+      await page.getByRole("link", { name: "← Chat" }).click();
 
       // the pricing screen, reached from the chat's Upgrade
       if (width === 375) await page.getByRole("button", { name: "Open menu" }).click();

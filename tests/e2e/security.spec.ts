@@ -108,9 +108,13 @@ test("planted markup, javascript: links and CR/LF stay inert in chat, conversati
   expect(await page.title()).not.toMatch(/undefined|null/);
   await check();
 
-  // the calendar panel: the event list and the edit modal
-  await page.getByRole("button", { name: "Calendar" }).click();
-  const panel = page.getByRole("region", { name: "Calendar" });
+  // the chat's agenda, then the calendar's list and the edit modal
+  await expect(
+    page.getByRole("region", { name: "Coming up" }).getByText(/<img src=x onerror=/),
+  ).toBeVisible();
+  await check();
+  await page.goto("/calendar?view=list");
+  const panel = page.getByRole("main");
   const edit = panel.getByRole("button", { name: /^Edit / }).first();
   await expect(edit).toBeVisible();
   await edit.click();

@@ -54,7 +54,7 @@ test.describe("the week at 1280 px", () => {
   test("create by drag and by keyboard, move by drag and by keyboard, resize", async ({ page }) => {
     await signIn(page, uniqueEmail("week"));
     // reachable from the chat's sidebar
-    await page.getByRole("link", { name: "Week view" }).click();
+    await page.getByRole("link", { name: "Calendar", exact: true }).click();
     await expect(page).toHaveURL(/\/calendar$/);
     await expect(page.getByText("Online", { exact: true })).toBeVisible();
     await expect(page.getByRole("radio", { name: "Week" })).toBeChecked();
@@ -129,7 +129,7 @@ test.describe("the week at 1280 px", () => {
     await call(page, "POST", "/api/tasks", { title: "Write the report", estimateMinutes: 120 });
     await call(page, "POST", "/api/tasks", { title: "Clear the inbox", estimateMinutes: 30 });
     await openWeek(page);
-    const side = page.getByRole("complementary", { name: "Tasks and plan" });
+    const side = page.getByRole("complementary", { name: "Tasks and calendars" });
     await side.getByRole("button", { name: "Plan my week" }).click();
     await expect(page.getByText("New blocks from the last plan")).toBeVisible();
     await expect(page.getByText("Peak hours")).toBeVisible();

@@ -137,7 +137,7 @@ describe("Google Calendar consent against the loopback OpenID provider", () => {
       cookies: { sage_gcal: flow.value },
     });
     expect(callback.statusCode).toBe(302);
-    expect(callback.headers.location).toBe("/chat?panel=calendar&connected=google");
+    expect(callback.headers.location).toBe("/calendar?panel=calendars&connected=google");
 
     // the code was exchanged at the provider, which issued a refresh token for the API
     const exchange = op.tokenRequests.filter((r) => r.grantType === "authorization_code");

@@ -224,7 +224,7 @@ describe("Google Calendar: consent", () => {
     expect(q.get("redirect_uri")).toBe(`${PUBLIC_URL}/api/connections/google/callback`);
 
     expect(callback.statusCode).toBe(302);
-    expect(callback.headers.location).toBe("/chat?panel=calendar&connected=google");
+    expect(callback.headers.location).toBe("/calendar?panel=calendars&connected=google");
     expect(connection).toMatchObject({
       kind: "google",
       name: `Google Calendar (${ME})`,
@@ -291,7 +291,7 @@ describe("Google Calendar: consent", () => {
     // no flow cookie: the link is treated as expired
     const bare = await t.app.inject({ method: "GET", url: back.pathname + back.search });
     expect(bare.headers.location).toMatch(
-      /^\/chat\?panel=calendar&connectError=The%20connection%20link%20expired/,
+      /^\/calendar\?panel=calendars&connectError=The%20connection%20link%20expired/,
     );
     // a cookie whose state is not the one Google returned
     const flow = started.cookies.find((c) => c.name === "sage_gcal")!;
@@ -301,7 +301,7 @@ describe("Google Calendar: consent", () => {
       url: back.pathname + back.search,
       cookies: { sage_gcal: flow.value },
     });
-    expect(forged.headers.location).toMatch(/^\/chat\?panel=calendar&connectError=/);
+    expect(forged.headers.location).toMatch(/^\/calendar\?panel=calendars&connectError=/);
     const list = await t.app.inject({ method: "GET", url: "/api/connections", headers: s.headers });
     expect(list.json().connections).toEqual([]);
   });
@@ -312,7 +312,7 @@ describe("Google Calendar: consent", () => {
       url: "/api/connections/google/callback?error=access_denied&state=x",
     });
     expect(res.headers.location).toBe(
-      `/chat?panel=calendar&connectError=${encodeURIComponent("Access to Google Calendar was not granted")}`,
+      `/calendar?panel=calendars&connectError=${encodeURIComponent("Access to Google Calendar was not granted")}`,
     );
   });
 });

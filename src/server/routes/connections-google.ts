@@ -20,11 +20,11 @@ const flowCookie = z.object({
   userId: z.uuid(),
 });
 
-/** Back to the calendar panel, with the outcome for the Connected calendars card. */
+/** Back to the calendar, on its connected calendars (decision 035), with the outcome. */
 const backToCalendar = (outcome: { connected: true } | { error: string }) =>
   "connected" in outcome
-    ? "/chat?panel=calendar&connected=google"
-    : `/chat?panel=calendar&connectError=${encodeURIComponent(outcome.error.slice(0, 200))}`;
+    ? "/calendar?panel=calendars&connected=google"
+    : `/calendar?panel=calendars&connectError=${encodeURIComponent(outcome.error.slice(0, 200))}`;
 
 /** Where a navigation carries the session cookie (its path is /api/auth). */
 export const CONSENT_HOP = "/api/auth/google/calendar";

@@ -41,9 +41,9 @@ function initialFromContext(state: ChatRouteState): UiMessage[] {
   ];
 }
 
-const CalendarPanel = lazy(() =>
-  import("../features/calendar/components/calendar-panel.tsx").then((m) => ({
-    default: m.CalendarPanel,
+const CalendarAgenda = lazy(() =>
+  import("../features/calendar/components/calendar-agenda.tsx").then((m) => ({
+    default: m.CalendarAgenda,
   })),
 );
 
@@ -189,10 +189,14 @@ function ChatScreen() {
   const online = useOnline();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
-  // ?panel=calendar opens the calendar (Google's consent comes back there)
-  const [calendarOpen, setCalendarOpen] = useState(
-    () => new URLSearchParams(location.search).get("panel") === "calendar",
-  );
+  // an older address of the calendar (/chat?panel=calendar, where Google's consent used to
+  // come back) goes to the calendar, with whatever the consent said
+  useEffect(() => {
+    const q = new URLSearchParams(location.search);
+    if (q.get("panel") !== "calendar") return;
+    q.set("panel", "calendars");
+    navigate(`/calendar?${q}`, { replace: true });
+  }, [location.search, navigate]);
   const [limitBannerDismissed, setLimitBannerDismissed] = useState(false);
   // the assistant plans in the user's time zone: store the browser's before the first request
   useSyncTimezone(typeof navigator === "undefined" || navigator.onLine);
@@ -235,6 +239,12 @@ function ChatScreen() {
 
   const closeDrawer = () => setDrawerOpen(false);
   const drawer = useModalDrawer(drawerOpen, closeDrawer);
+  // the agenda loads the calendar's sync engine (~75 KB gzip): only once the sidebar is seen —
+  // at once beside a wide chat, on a phone when the menu first opens — and it stays after
+  const [agendaSeen, setAgendaSeen] = useState(false);
+  useEffect(() => {
+    if (!drawer.drawerInert) setAgendaSeen(true);
+  }, [drawer.drawerInert]);
   const remaining = usage.data?.remaining ?? 0;
   const exhausted = usage.data !== undefined && !usage.data.canUse;
   const pending = chat.status !== "idle";
@@ -277,7 +287,13 @@ function ChatScreen() {
           }}
           selectedAssistantId={chat.assistant?.id}
           activeConversationId={chat.conversationId}
-          calendarOpen={calendarOpen}
+          agenda={
+            user && agendaSeen ? (
+              <Suspense fallback={null}>
+                <CalendarAgenda userId={user.id} />
+              </Suspense>
+            ) : null
+          }
           email={user?.email ?? ""}
           onProfile={() => {
             setProfileOpen(true);
@@ -290,21 +306,14 @@ function ChatScreen() {
           onUpgrade={upgrade}
           onSelectAssistant={(a) => {
             chat.selectAssistant(a);
-            setCalendarOpen(false);
             closeDrawer();
           }}
           onNew={() => {
             chat.newChat();
-            setCalendarOpen(false);
-            closeDrawer();
-          }}
-          onToggleCalendar={() => {
-            setCalendarOpen((v) => !v);
             closeDrawer();
           }}
           onOpenConversation={(id) => {
             void chat.openConversation(id, assistants);
-            setCalendarOpen(false);
             closeDrawer();
           }}
         />
@@ -323,8 +332,8 @@ function ChatScreen() {
             <MenuIcon />
           </button>
           <div className="min-w-0 flex-1">
-            <h1 className="truncate font-bold">{calendarOpen ? "Calendar" : title}</h1>
-            {!calendarOpen && <p className="truncate text-sm text-stone-600">{subtitle}</p>}
+            <h1 className="truncate font-bold">{title}</h1>
+            <p className="truncate text-sm text-stone-600">{subtitle}</p>
           </div>
           {usage.data && <HeaderUsage usage={usage.data} onUpgrade={upgrade} />}
           {meta?.modes.assistant === "offline" && (
@@ -337,89 +346,79 @@ function ChatScreen() {
           )}
         </header>
 
-        {calendarOpen ? (
-          <div id="calendar-panel" className="flex-1 overflow-y-auto p-4">
-            <div className="mx-auto max-w-3xl">
-              <Suspense fallback={<p role="status">Loading your calendar...</p>}>
-                <CalendarPanel userId={user?.id ?? ""} />
-              </Suspense>
-            </div>
-          </div>
-        ) : (
-          <>
-            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-            <section className="flex-1 overflow-y-auto" tabIndex={0} aria-label="Conversation">
-              {chat.messages.length === 0 ? (
-                <Welcome>
-                  {usage.data?.tier === "free" && remaining > 0 && (
-                    <p className="mt-4 text-sm font-medium text-sage-800">
-                      You have {remaining} free interactions remaining.
-                    </p>
-                  )}
-                  {!exhausted && <ExampleRequests onPick={(text) => void chat.sendText(text)} />}
-                </Welcome>
-              ) : (
-                <div className="mx-auto max-w-3xl">
-                  <MessageList
-                    messages={chat.messages}
-                    status={chat.status}
-                    onCardChanged={chat.updateCard}
-                  />
-                </div>
-              )}
-            </section>
-            {chat.error && (
-              <div
-                role="alert"
-                className="mx-auto mb-2 flex w-full max-w-3xl items-start justify-between gap-3 rounded-xl bg-red-50 px-4 py-2 text-sm text-red-800"
-              >
-                <span>{chat.error}</span>
-                <span className="flex shrink-0 gap-3">
-                  {chat.canRetry && (
-                    <button
-                      type="button"
-                      className="font-semibold underline disabled:cursor-not-allowed disabled:no-underline disabled:opacity-60"
-                      disabled={!online}
-                      onClick={() => void chat.retry()}
-                    >
-                      Retry
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="font-semibold underline"
-                    onClick={chat.dismissError}
-                  >
-                    Dismiss
-                  </button>
-                </span>
-              </div>
-            )}
-            {exhausted && usage.data && !limitBannerDismissed && (
-              <div className="px-4">
-                <UsageExceededBanner
-                  usage={usage.data}
-                  onKeepGettingHelp={upgrade}
-                  onNotNow={() => setLimitBannerDismissed(true)}
+        <>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+          <section className="flex-1 overflow-y-auto" tabIndex={0} aria-label="Conversation">
+            {chat.messages.length === 0 ? (
+              <Welcome>
+                {usage.data?.tier === "free" && remaining > 0 && (
+                  <p className="mt-4 text-sm font-medium text-sage-800">
+                    You have {remaining} free interactions remaining.
+                  </p>
+                )}
+                {!exhausted && <ExampleRequests onPick={(text) => void chat.sendText(text)} />}
+              </Welcome>
+            ) : (
+              <div className="mx-auto max-w-3xl">
+                <MessageList
+                  messages={chat.messages}
+                  status={chat.status}
+                  onCardChanged={chat.updateCard}
                 />
               </div>
             )}
-            <MessageForm
-              draft={chat.draft}
-              onDraftChange={chat.setDraft}
-              pending={pending}
-              exhausted={exhausted}
-              offline={!online}
-              onSend={() => void chat.send()}
-            />
-            {meta?.modes.assistant === "offline" && (
-              <p className="bg-white pb-2 text-center text-xs text-stone-600">
-                You're chatting with Sage's built-in assistant: no language model is configured, so
-                it answers from your profile and acts on your calendar itself.
-              </p>
-            )}
-          </>
-        )}
+          </section>
+          {chat.error && (
+            <div
+              role="alert"
+              className="mx-auto mb-2 flex w-full max-w-3xl items-start justify-between gap-3 rounded-xl bg-red-50 px-4 py-2 text-sm text-red-800"
+            >
+              <span>{chat.error}</span>
+              <span className="flex shrink-0 gap-3">
+                {chat.canRetry && (
+                  <button
+                    type="button"
+                    className="font-semibold underline disabled:cursor-not-allowed disabled:no-underline disabled:opacity-60"
+                    disabled={!online}
+                    onClick={() => void chat.retry()}
+                  >
+                    Retry
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="font-semibold underline"
+                  onClick={chat.dismissError}
+                >
+                  Dismiss
+                </button>
+              </span>
+            </div>
+          )}
+          {exhausted && usage.data && !limitBannerDismissed && (
+            <div className="px-4">
+              <UsageExceededBanner
+                usage={usage.data}
+                onKeepGettingHelp={upgrade}
+                onNotNow={() => setLimitBannerDismissed(true)}
+              />
+            </div>
+          )}
+          <MessageForm
+            draft={chat.draft}
+            onDraftChange={chat.setDraft}
+            pending={pending}
+            exhausted={exhausted}
+            offline={!online}
+            onSend={() => void chat.send()}
+          />
+          {meta?.modes.assistant === "offline" && (
+            <p className="bg-white pb-2 text-center text-xs text-stone-600">
+              You're chatting with Sage's built-in assistant: no language model is configured, so it
+              answers from your profile and acts on your calendar itself.
+            </p>
+          )}
+        </>
       </main>
       <ProfileDialog
         open={profileOpen}

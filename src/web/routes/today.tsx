@@ -30,7 +30,7 @@ export default function TodayPage() {
               Chat
             </Link>
             <Link to="/calendar" className={navLink}>
-              Week view
+              Calendar
             </Link>
           </nav>
         </div>

@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { dateLabel } from "../../../lib/date-label.ts";
 import { Link } from "../../../lib/router.tsx";
 import { useProfile } from "../../../lib/server-state.ts";
 import { useReturnFocus } from "../../../lib/use-return-focus.ts";
@@ -44,7 +45,7 @@ export function ProfileDialog({
               <dt className="text-stone-600">E-mail</dt>
               <dd className="break-all font-medium">{profile.email}</dd>
               <dt className="text-stone-600">Member since</dt>
-              <dd>{new Date(profile.created_at).toLocaleDateString()}</dd>
+              <dd>{dateLabel(new Date(profile.created_at), {})}</dd>
               <dt className="text-stone-600">Subscription</dt>
               <dd className="capitalize">
                 {profile.subscription_tier} · {profile.subscription_status}

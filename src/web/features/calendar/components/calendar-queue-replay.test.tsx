@@ -37,7 +37,7 @@ function fakeServer() {
   return { posts, fetchMock };
 }
 
-/** Queues an event the way the Calendar panel does while offline. */
+/** Queues an event the way the calendar does while offline. */
 function queueOfflineEdit(title: string) {
   let n = 0;
   const engine = new CalendarSync({
@@ -96,7 +96,7 @@ describe("CalendarQueueReplay (mounted by the app shell, whatever the page)", ()
     const server = fakeServer();
     vi.stubGlobal("fetch", server.fetchMock);
     online = false;
-    // two engines in one page (the shell's and the Calendar panel's) share one queue
+    // two engines in one page (the shell's and the calendar's) share one queue
     render(
       <>
         <CalendarQueueReplay userId={USER} />

@@ -11,7 +11,7 @@ export const REPLAY_CHECK_MS = 60_000;
  * by the app shell for the signed-in user; it loads the calendar's code only when something
  * is queued.
  *
- * Exactly once: this is one more sync engine over the same queue as the Calendar panel's
+ * Exactly once: this is one more sync engine over the same queue as the calendar's
  * (and other tabs'), and every engine replays under one lock per user, reading each item
  * from storage and removing it by its own id once the server confirmed it.
  */

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { DateTime } from "luxon";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-event.ts";
 import { fromServerEvent, localSeries } from "../../../../core/calendar/local-event.ts";
 import { dayDelta, occurrencesBefore, shiftByDay } from "../../../../core/calendar/occurrences.ts";
@@ -16,7 +16,15 @@ import { useTasks } from "../api/use-tasks.ts";
 import { withSession } from "../api/with-session.ts";
 import { useCalendarSync } from "../hooks/use-calendar-sync.ts";
 import { agenda } from "../lib/agenda.ts";
+import { calendarAddress, VIEW_DAYS, type View } from "../lib/calendar-address.ts";
+import {
+  calendarScreenReducer,
+  initialCalendarScreen,
+  type Pending,
+  tabFromAddress,
+} from "../lib/calendar-screen-state.ts";
 import { formatDaySpan } from "../lib/describe-task.ts";
+import { proposedEvents } from "../lib/proposed-events.ts";
 import {
   daysFrom,
   type GridItem,
@@ -25,41 +33,21 @@ import {
   layoutDays,
   weekStart,
 } from "../lib/week-layout.ts";
+import { Legend } from "./calendar-legend.tsx";
+import { CalendarTabs, panelId, tabId } from "./calendar-tabs.tsx";
+import { CalendarToolbar, TOOL } from "./calendar-toolbar.tsx";
+import { ConnectedCalendarsCard } from "./connected-calendars-card.tsx";
 import { DeleteEventDialog } from "./delete-event-dialog.tsx";
 import { EventDialog } from "./event-dialog.tsx";
 import { EventList } from "./event-list.tsx";
 import { PlanNotes } from "./plan-notes.tsx";
-import { proposalKey } from "./plan-proposal.tsx";
 import { ScopeDialog } from "./scope-dialog.tsx";
+import { SubscribeCard } from "./subscribe-card.tsx";
 import { SyncStatus } from "./sync-status.tsx";
 import { TasksSection } from "./tasks-section.tsx";
 import { WeekGrid } from "./week-grid.tsx";
 
-type View = "week" | "3day" | "day" | "list";
-const VIEWS: readonly View[] = ["week", "3day", "day", "list"];
-
-/**
- * The view and date the address asks for, as this width shows them: week on wide screens and
- * 3-day on phones (a link to one opens the other on the other width); a missing or invalid
- * date is today.
- */
-export function calendarAddress(
-  params: URLSearchParams,
-  opts: { wide: boolean; today: string },
-): { view: View; anchor: string } {
-  const asked = params.get("view");
-  let view: View = VIEWS.includes(asked as View) ? (asked as View) : opts.wide ? "week" : "3day";
-  if (!opts.wide && view === "week") view = "3day";
-  if (opts.wide && view === "3day") view = "week";
-  const date = params.get("date") ?? "";
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date) && DateTime.fromISO(date).isValid;
-  return { view, anchor: valid ? date : opts.today };
-}
-const VIEW_DAYS = { week: 7, "3day": 3, day: 1, list: 14 } as const;
-const VIEW_LABEL = { week: "Week", "3day": "3 days", day: "Day", list: "List" } as const;
 const WIDE = "(min-width: 1024px)";
-const TOOL =
-  "rounded-lg border border-stone-300 bg-white px-2.5 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-100";
 
 function useWide(): boolean {
   const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
@@ -107,10 +95,6 @@ function moved(e: LocalEvent, start: Date, end: Date): EventDraft {
   return { ...draft, startTime: start.toISOString(), endTime: end.toISOString() };
 }
 
-type Pending =
-  | { kind: "change"; item: GridItem; draft: EventDraft }
-  | { kind: "delete"; item: GridItem };
-
 /**
  * The calendar screen (/calendar): the week as time — the person's events, Sage's planned
  * blocks and connected calendars' events over the profile's working, peak and dip hours —
@@ -123,31 +107,20 @@ export function CalendarScreen({ userId }: { userId: string }) {
   useSyncTimezone(state.online);
   const zone = useMemo(browserZone, []);
   const wide = useWide();
-  const [tab, setTab] = useState<"calendar" | "tasks">("calendar");
-  const [now, setNow] = useState(() => new Date());
+  const [params, setParams] = useSearchParams();
+  const [ui, dispatch] = useReducer(calendarScreenReducer, params, (p) =>
+    initialCalendarScreen({ now: new Date(), tab: tabFromAddress(p) }),
+  );
+  const { tab, now, message, dialog, pending, plan, proposal, undoing, deleting } = ui;
+  const setMessage = (m: string) => dispatch({ type: "announce", message: m });
   const today = DateTime.fromJSDate(now, { zone }).toISODate()!;
   // the view and the date live in the address (/calendar?view=week&date=2026-12-01): a
   // reload or a shared link keeps them, and back/forward step through them
-  const [params, setParams] = useSearchParams();
   const { view, anchor } = calendarAddress(params, { wide, today });
   const go = (next: { view?: View; date?: string }) =>
     setParams({ view: next.view ?? view, date: next.date ?? anchor });
   const setView = (v: View) => go({ view: v });
   const setAnchor = (date: string) => go({ date });
-  const [message, setMessage] = useState("");
-  const [dialog, setDialog] = useState<{
-    open: boolean;
-    item: GridItem | null;
-    slot: { start: Date; end: Date } | null;
-  }>({ open: false, item: null, slot: null });
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [plan, setPlan] = useState<PlanResponse | null>(null);
-  const [proposal, setProposal] = useState<{
-    plan: PlanResponse;
-    thrown: ReadonlySet<string>;
-  } | null>(null);
-  const [undoing, setUndoing] = useState(false);
-  const [deleting, setDeleting] = useState<LocalEvent | null>(null);
   const tasks = useTasks(userId, state.online);
   // a sync may have noticed a block the person removed in their calendar: asked again then
   const notes = usePlanNotes(userId, state.online, state.lastSyncedAt);
@@ -161,7 +134,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
   }, [tasksUpdatedAt, engine]);
 
   useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), 60_000);
+    const t = setInterval(() => dispatch({ type: "tick", now: new Date() }), 60_000);
     return () => clearInterval(t);
   }, []);
 
@@ -192,7 +165,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
     [tasks.data],
   );
   const highlight = useMemo(() => new Set(plan?.changes.created ?? []), [plan]);
-  const announce = useCallback((m: string) => setMessage(m), []);
+  const announce = useCallback((m: string) => dispatch({ type: "announce", message: m }), []);
 
   const step = (direction: -1 | 1) => {
     const by = view === "week" ? 7 : view === "list" ? 14 : count;
@@ -202,7 +175,10 @@ export function CalendarScreen({ userId }: { userId: string }) {
         .toISODate()!,
     );
   };
-  const range = formatDaySpan(days[0]!, days[days.length - 1]!);
+  // a phone's header row has no room for the year of this year's days
+  const thisYear =
+    days[0]!.slice(0, 4) === today.slice(0, 4) && days.at(-1)!.slice(0, 4) === today.slice(0, 4);
+  const range = formatDaySpan(days[0]!, days.at(-1)!, undefined, { year: wide || !thisYear });
 
   /** Applies a change to an occurrence of a repeating event with the chosen scope. */
   const applyScoped = (p: Pending, scope: Scope) => {
@@ -237,7 +213,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
   const change = (item: GridItem, draft: EventDraft) => {
     if (item.readOnly) return;
     if (item.seriesId && item.occurrence) {
-      setPending({ kind: "change", item, draft });
+      dispatch({ type: "ask-scope", pending: { kind: "change", item, draft } });
       return;
     }
     engine.update(item.event.id, draft);
@@ -253,18 +229,14 @@ export function CalendarScreen({ userId }: { userId: string }) {
 
   const undoPlan = async () => {
     if (!plan) return;
-    setUndoing(true);
+    dispatch({ type: "undo-start" });
     try {
       const r = await withSession(() => call("undoPlan", { body: plan.changes }));
-      setPlan(null);
-      setMessage(
-        `Plan undone: ${r.deleted} new blocks removed, ${r.restored} earlier blocks back.`,
-      );
+      dispatch({ type: "undo-done", deleted: r.deleted, restored: r.restored });
       await engine.sync();
     } catch (err) {
-      setMessage(`Couldn't undo the plan: ${err instanceof Error ? err.message : "try again"}`);
-    } finally {
-      setUndoing(false);
+      const reason = err instanceof Error ? err.message : "try again";
+      dispatch({ type: "undo-failed", reason });
     }
   };
 
@@ -297,154 +269,74 @@ export function CalendarScreen({ userId }: { userId: string }) {
       onPlanned={() => void engine.sync()}
       flat
       standingPlan={plan}
-      onPlan={(p) => {
-        setPlan(p);
-        setTab("calendar");
-        setMessage(`Planned ${p.placed.length} blocks; the new ones are outlined in the calendar.`);
-      }}
-      onProposal={(p) => {
-        setProposal(p);
-        if (p && p.thrown.size === 0)
-          setMessage(
-            `Sage proposes ${p.plan.placed.filter((b) => !b.kept).length} new blocks, drawn dashed in the calendar. Nothing is written until you accept.`,
-          );
-      }}
+      onPlan={(p) => dispatch({ type: "planned", plan: p })}
+      onProposal={(p) => dispatch({ type: "proposed", proposal: p })}
     />
   );
 
-  // the week's header controls, in one row on a phone and with Today and the picker on wide
-  const previous = (
-    <button type="button" className={TOOL} aria-label="Previous" onClick={() => step(-1)}>
-      ‹
-    </button>
+  // the connected calendars and the feed: what the chat's panel used to bury at its end
+  const calendarsPanel = (
+    // the first section's divider would sit under the tabs: dropped
+    <div className="[&>section:first-child]:mt-0 [&>section:first-child]:border-t-0 [&>section:first-child]:pt-0">
+      <ConnectedCalendarsCard userId={userId} online={state.online} zone={zone} />
+      <SubscribeCard userId={userId} online={state.online} />
+    </div>
   );
-  const next = (
-    <button type="button" className={TOOL} aria-label="Next" onClick={() => step(1)}>
-      ›
-    </button>
-  );
-  const viewSwitch = (
-    <fieldset className="flex shrink-0 rounded-lg border border-stone-300 p-0.5">
-      <legend className="sr-only">View</legend>
-      {(wide ? (["week", "day", "list"] as const) : (["day", "3day", "list"] as const)).map((v) => (
-        <label
-          key={v}
-          className="cursor-pointer rounded-md px-2 py-1 text-sm font-semibold text-stone-700 has-checked:bg-sage-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-sage-500"
-        >
-          <input
-            type="radio"
-            name="calendar-view"
-            className="sr-only"
-            checked={view === v}
-            onChange={() => setView(v)}
-          />
-          {wide || v !== "3day" ? (
-            VIEW_LABEL[v]
-          ) : (
-            // the phone's one header row: "3d" on screen, "3 days" to a screen reader
-            <>
-              <span aria-hidden="true">3d</span>
-              <span className="sr-only">{VIEW_LABEL[v]}</span>
-            </>
-          )}
-        </label>
-      ))}
-    </fieldset>
-  );
+  // the side column shows the tasks unless the connected calendars were asked for
+  const sideTab = tab === "calendars" ? "calendars" : "tasks";
 
   return (
     <div className="flex min-h-0 flex-1">
       <section aria-labelledby="calendar-title" className="flex min-h-0 min-w-0 flex-1 flex-col">
-        {wide ? (
-          <div className="flex flex-wrap items-center gap-2 border-b border-stone-200 bg-white px-3 py-2">
-            <h2 id="calendar-title" className="mr-auto text-base font-bold text-stone-900">
-              {range}
-            </h2>
-            <div className="flex items-center gap-1">
-              <button type="button" className={TOOL} onClick={() => setAnchor(today)}>
-                Today
-              </button>
-              {previous}
-              {next}
-              <label className="sr-only" htmlFor="calendar-jump">
-                Go to date
-              </label>
-              <input
-                id="calendar-jump"
-                type="date"
-                className="rounded-lg border border-stone-300 px-1.5 py-1 text-sm"
-                value={anchor}
-                onChange={(e) => e.target.value && setAnchor(e.target.value)}
-              />
-            </div>
-            {viewSwitch}
-          </div>
-        ) : (
-          // a phone: one compact row — ‹ the dates (tap to pick a day) › and the view
-          <div className="flex items-center gap-1 border-b border-stone-200 bg-white px-2 py-1.5">
-            {previous}
-            <div className="relative min-w-0 flex-1">
-              <h2
-                id="calendar-title"
-                className="truncate text-center text-sm font-bold text-stone-900"
-              >
-                {range}
-              </h2>
-              <label className="sr-only" htmlFor="calendar-jump">
-                Go to date
-              </label>
-              <input
-                id="calendar-jump"
-                type="date"
-                className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
-                value={anchor}
-                onClick={(e) => e.currentTarget.showPicker?.()}
-                onChange={(e) => e.target.value && setAnchor(e.target.value)}
-              />
-            </div>
-            {next}
-            {viewSwitch}
-          </div>
-        )}
+        <CalendarToolbar
+          wide={wide}
+          view={view}
+          anchor={anchor}
+          range={range}
+          today={today}
+          onView={setView}
+          onDate={setAnchor}
+          onStep={step}
+          onAdd={() => dispatch({ type: "openDialog", item: null })}
+        />
         {!wide ? (
-          <div
-            role="tablist"
-            aria-label="Calendar or tasks"
-            className="flex border-b border-stone-200 bg-white"
-          >
-            {(["calendar", "tasks"] as const).map((t) => (
-              <button
-                key={t}
-                type="button"
-                role="tab"
-                aria-selected={tab === t}
-                className="flex-1 py-2 text-sm font-semibold text-stone-700 aria-selected:border-b-2 aria-selected:border-sage-700 aria-selected:text-sage-900"
-                onClick={() => setTab(t)}
-              >
-                {t === "tasks" ? "Tasks & plan" : "Calendar"}
-              </button>
-            ))}
-          </div>
+          <CalendarTabs
+            label="Calendar, tasks or connected calendars"
+            prefix="calendar-screen"
+            tabs={["calendar", "tasks", "calendars"]}
+            selected={tab}
+            onSelect={(t) => dispatch({ type: "tab", tab: t })}
+          />
         ) : null}
         {/* one line of fixed height: a change of sync state never moves the grid under a drag */}
         <div className="flex h-9 items-center gap-x-3 overflow-hidden whitespace-nowrap bg-white px-3 text-xs text-stone-700">
-          <SyncStatus state={state} />
-          {!wide ? (
+          {/* the status gives way first: the buttons stay whole on a phone */}
+          <span className="min-w-0 flex-1 overflow-hidden [&>p]:flex-nowrap">
+            <SyncStatus state={state} />
+          </span>
+          <span className="order-last flex shrink-0 gap-1">
             <button
               type="button"
-              className={`${TOOL} order-last ml-auto`}
-              onClick={() => setAnchor(today)}
+              className={TOOL}
+              disabled={state.syncing}
+              onClick={() => void engine.sync({ manual: true })}
             >
-              Today
+              {state.syncing ? "Syncing…" : "Sync"}
             </button>
-          ) : null}
+            {!wide ? (
+              <button type="button" className={TOOL} onClick={() => setAnchor(today)}>
+                Today
+              </button>
+            ) : null}
+          </span>
           {plan ? (
-            <span className="flex items-center gap-2">
+            <span className="flex shrink-0 items-center gap-2">
               <span
                 className="inline-block h-3 w-3 rounded-sm ring-2 ring-amber-500"
                 aria-hidden="true"
               />
-              New blocks from the last plan
+              {/* on a phone the folded key says what the outline means */}
+              <span className={wide ? "" : "sr-only"}>New blocks from the last plan</span>
               <button
                 type="button"
                 className={TOOL}
@@ -458,14 +350,14 @@ export function CalendarScreen({ userId }: { userId: string }) {
         </div>
         {wide ? (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 bg-white px-3 pb-1.5 text-xs text-stone-700">
-            <Legend hasProfile={Boolean(profile.data)} />
+            <Legend hasProfile={Boolean(profile.data)} plan={!wide && plan !== null} />
           </div>
-        ) : (
+        ) : tab !== "calendar" ? null : (
           // folded on a phone: the grid gets the screen
           <details className="bg-white px-3 pb-1 text-xs text-stone-700">
             <summary className="cursor-pointer font-semibold">What the colours mean</summary>
             <div className="pt-1">
-              <Legend hasProfile={Boolean(profile.data)} />
+              <Legend hasProfile={Boolean(profile.data)} plan={!wide && plan !== null} />
             </div>
           </details>
         )}
@@ -494,55 +386,85 @@ export function CalendarScreen({ userId }: { userId: string }) {
             </button>
           </p>
         ))}
-        {!wide && tab === "tasks" ? (
-          <div className="flex-1 overflow-y-auto p-3">{tasksPanel}</div>
-        ) : view === "list" ? (
-          <div className="flex-1 overflow-y-auto p-3">
-            {upcoming.length ? (
-              <EventList
-                days={upcoming}
-                zone={zone}
-                today={today}
-                pendingIds={state.pendingIds}
-                taskStatus={taskStatus}
-                now={now}
-                onEdit={(event) => setDialog({ open: true, item: asItem(event), slot: null })}
-                onDelete={setDeleting}
-              />
-            ) : (
-              <p className="text-sm text-stone-700">Nothing in these two weeks.</p>
-            )}
-          </div>
-        ) : (
-          <WeekGrid
-            days={grid}
-            zone={zone}
-            now={now}
-            profile={profile.data ?? null}
-            highlight={highlight}
-            pendingIds={state.pendingIds}
-            taskTitles={taskTitles}
-            taskEnergy={taskEnergy}
-            announce={announce}
-            onChange={(item, start, end) => change(item, moved(item.event, start, end))}
-            onCreate={(start, end) => setDialog({ open: true, item: null, slot: { start, end } })}
-            onOpen={(item) => {
-              if (item.readOnly)
-                setMessage(
-                  `${itemLabel(item, zone)}.${item.event.why ? ` Why here: ${item.event.why}.` : ""}`,
-                );
-              else setDialog({ open: true, item, slot: null });
-            }}
-            onSwipe={step}
-          />
-        )}
+        {/* on a phone the body is the chosen tab's panel; on a wide screen it is the calendar */}
+        <div
+          className="flex min-h-0 flex-1 flex-col"
+          {...(wide
+            ? {}
+            : {
+                id: panelId("calendar-screen"),
+                role: "tabpanel",
+                "aria-labelledby": tabId("calendar-screen", tab),
+              })}
+        >
+          {!wide && tab !== "calendar" ? (
+            <div className="flex-1 overflow-y-auto p-3">
+              {tab === "tasks" ? tasksPanel : calendarsPanel}
+            </div>
+          ) : view === "list" ? (
+            <div className="flex-1 overflow-y-auto p-3">
+              {upcoming.length ? (
+                <EventList
+                  days={upcoming}
+                  zone={zone}
+                  today={today}
+                  pendingIds={state.pendingIds}
+                  taskStatus={taskStatus}
+                  now={now}
+                  onEdit={(event) => dispatch({ type: "openDialog", item: asItem(event) })}
+                  onDelete={(event) => dispatch({ type: "confirm-delete", event })}
+                />
+              ) : (
+                <p className="text-sm text-stone-700">Nothing in these two weeks.</p>
+              )}
+            </div>
+          ) : (
+            <WeekGrid
+              days={grid}
+              zone={zone}
+              now={now}
+              profile={profile.data ?? null}
+              highlight={highlight}
+              pendingIds={state.pendingIds}
+              taskTitles={taskTitles}
+              taskEnergy={taskEnergy}
+              announce={announce}
+              onChange={(item, start, end) => change(item, moved(item.event, start, end))}
+              onCreate={(start, end) =>
+                dispatch({ type: "openDialog", item: null, slot: { start, end } })
+              }
+              onOpen={(item) => {
+                if (item.readOnly)
+                  setMessage(
+                    `${itemLabel(item, zone)}.${item.event.why ? ` Why here: ${item.event.why}.` : ""}`,
+                  );
+                else dispatch({ type: "openDialog", item });
+              }}
+              onSwipe={step}
+            />
+          )}
+        </div>
       </section>
       {wide ? (
         <aside
-          aria-label="Tasks and plan"
-          className="w-96 shrink-0 overflow-y-auto border-l border-stone-200 bg-white p-4"
+          aria-label="Tasks and calendars"
+          className="flex w-96 shrink-0 flex-col border-l border-stone-200 bg-white"
         >
-          {tasksPanel}
+          <CalendarTabs
+            label="Tasks or connected calendars"
+            prefix="calendar-side"
+            tabs={["tasks", "calendars"]}
+            selected={sideTab}
+            onSelect={(t) => dispatch({ type: "tab", tab: t })}
+          />
+          <div
+            id={panelId("calendar-side")}
+            role="tabpanel"
+            aria-labelledby={tabId("calendar-side", sideTab)}
+            className="min-h-0 flex-1 overflow-y-auto p-4"
+          >
+            {sideTab === "tasks" ? tasksPanel : calendarsPanel}
+          </div>
         </aside>
       ) : null}
       <p aria-live="polite" className="sr-only">
@@ -557,10 +479,10 @@ export function CalendarScreen({ userId }: { userId: string }) {
           dialog.item?.seriesId ? `Edit “${dialog.item.event.title}”, a repeating event` : undefined
         }
         zone={zone}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        onClose={() => dispatch({ type: "closeDialog" })}
         onSave={(draft) => {
           const item = dialog.item;
-          setDialog((d) => ({ ...d, open: false }));
+          dispatch({ type: "closeDialog" });
           if (!item) {
             engine.add(draft);
             setMessage(`Added ${draft.title}.`);
@@ -568,9 +490,10 @@ export function CalendarScreen({ userId }: { userId: string }) {
         }}
         onDelete={() => {
           const item = dialog.item;
-          setDialog((d) => ({ ...d, open: false }));
+          dispatch({ type: "closeDialog" });
           if (!item) return;
-          if (item.seriesId && item.occurrence) setPending({ kind: "delete", item });
+          if (item.seriesId && item.occurrence)
+            dispatch({ type: "ask-scope", pending: { kind: "delete", item } });
           else {
             engine.remove(item.event.id);
             setMessage(`Deleted ${item.event.title}.`);
@@ -579,20 +502,20 @@ export function CalendarScreen({ userId }: { userId: string }) {
       />
       <DeleteEventDialog
         event={deleting}
-        onCancel={() => setDeleting(null)}
+        onCancel={() => dispatch({ type: "confirm-delete", event: null })}
         onConfirm={(event) => {
           engine.remove(event.id);
-          setDeleting(null);
+          dispatch({ type: "confirm-delete", event: null });
         }}
       />
       <ScopeDialog
         open={pending !== null}
         action={pending?.kind === "delete" ? "delete" : "change"}
         title={pending?.item.event.title ?? ""}
-        onCancel={() => setPending(null)}
+        onCancel={() => dispatch({ type: "ask-scope", pending: null })}
         onChoose={(scope) => {
           if (pending) applyScoped(pending, scope);
-          setPending(null);
+          dispatch({ type: "ask-scope", pending: null });
         }}
       />
     </div>
@@ -611,71 +534,6 @@ function asItem(event: LocalEvent): GridItem {
     color: null,
     seriesId: null,
     occurrence: null,
-    col: 0,
-    cols: 1,
     overlaps: false,
   };
-}
-
-function Legend({ hasProfile }: { hasProfile: boolean }) {
-  const swatch = "inline-block h-3 w-3 rounded-sm align-middle";
-  return (
-    <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <span>
-        <span className={`${swatch} border-l-4 border-sky-700 bg-sky-50`} aria-hidden="true" />{" "}
-        Yours
-      </span>
-      <span>
-        <span className={`${swatch} border-l-4 border-sage-700 bg-sage-50`} aria-hidden="true" /> ◆
-        Planned by Sage
-      </span>
-      {hasProfile ? (
-        <>
-          <span>
-            <span className={`${swatch} bg-amber-100`} aria-hidden="true" /> Peak hours
-          </span>
-          <span>
-            <span
-              className={`${swatch} bg-[repeating-linear-gradient(135deg,transparent_0_3px,rgb(168_162_158)_3px_4px)]`}
-              aria-hidden="true"
-            />{" "}
-            Dip
-          </span>
-          <span>
-            <span className={`${swatch} bg-stone-100 ring-1 ring-stone-300`} aria-hidden="true" />{" "}
-            Outside working hours
-          </span>
-        </>
-      ) : (
-        <span>Answer the productivity questions to see your working and peak hours here.</span>
-      )}
-    </span>
-  );
-}
-
-/**
- * The new blocks of a proposal as read-only calendar items (source "proposed"): drawn dashed,
- * never stored, gone when the proposal is accepted or discarded.
- */
-function proposedEvents(
-  plan: PlanResponse,
-  thrown: ReadonlySet<string>,
-  titles: ReadonlyMap<string, string>,
-): LocalEvent[] {
-  return plan.placed
-    .filter((b) => !b.kept && !thrown.has(proposalKey(b)))
-    .map((b) => {
-      const event = {
-        id: `proposed-${proposalKey(b)}`,
-        title: titles.get(b.taskId) ?? "A task",
-        startTime: b.start,
-        endTime: b.end,
-        allDay: false,
-        priority: "medium" as const,
-        version: 0,
-        why: b.why,
-        taskId: b.taskId,
-      };
-      return Object.assign(event, { source: "proposed", readOnly: true }) as unknown as LocalEvent;
-    });
 }

@@ -190,7 +190,7 @@ describe("ConnectedCalendarsCard", () => {
     window.history.replaceState(
       null,
       "",
-      `/chat?panel=calendar&connectError=${encodeURIComponent("Access to Google Calendar was not granted")}`,
+      `/calendar?panel=calendars&connectError=${encodeURIComponent("Access to Google Calendar was not granted")}`,
     );
     mockFetch((url) => {
       if (url === "/api/connections") return json(200, { connections: [] });
@@ -201,7 +201,7 @@ describe("ConnectedCalendarsCard", () => {
     expect(within(card).getByRole("alert").textContent).toBe(
       "Access to Google Calendar was not granted",
     );
-    expect(window.location.search).toBe("?panel=calendar");
+    expect(window.location.search).toBe("?panel=calendars");
     window.history.replaceState(null, "", "/");
   });
 });

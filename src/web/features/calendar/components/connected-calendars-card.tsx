@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import type { Connection } from "../../../../core/contract/connections.ts";
 import { Button, buttonClass } from "../../../components/button.tsx";
+import { shortDayLabel } from "../../../lib/date-label.ts";
 import { useMeta } from "../../../lib/use-meta.ts";
 import {
   useConnectCalendar,
@@ -14,7 +15,6 @@ import {
 import { Field, inputClass } from "./field.tsx";
 
 /** Dates and times as the browser's locale writes them, like the chat and the week view. */
-const DAY = { weekday: "short", day: "numeric", month: "short" } as const;
 
 const KIND_LABEL: Record<Connection["kind"], string> = {
   ics: "Calendar address",
@@ -78,7 +78,7 @@ function statusLine(c: Connection, zone: string): string {
 
 /**
  * What Google's consent came back with (`?connected=google` or `?connectError=…` beside
- * `panel=calendar`), read once and removed from the address bar.
+ * `panel=calendars` on /calendar), read once and removed from the address bar.
  */
 function useGoogleOutcome(): { ok: boolean; text: string } | null {
   const [outcome] = useState(() => {
@@ -151,10 +151,8 @@ export function ConnectedCalendarsCard(props: { userId: string; online: boolean;
               <li key={e.id} className="flex flex-wrap gap-x-2 text-stone-800">
                 <span className="font-medium tabular-nums">
                   {e.all_day
-                    ? `${DateTime.fromISO(e.start_time, { zone: "utc" }).toLocaleString(DAY)}, all day`
-                    : DateTime.fromISO(e.start_time)
-                        .setZone(props.zone)
-                        .toLocaleString({ ...DAY, ...DateTime.TIME_SIMPLE })}
+                    ? `${shortDayLabel(new Date(e.start_time), { zone: "UTC" })}, all day`
+                    : shortDayLabel(new Date(e.start_time), { zone: props.zone }, { time: true })}
                 </span>
                 <span>{e.title}</span>
                 <span className="text-stone-600">

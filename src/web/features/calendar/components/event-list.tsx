@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
 import { PLANNED_BLOCK_DESCRIPTION } from "../../../../core/contract/tasks.ts";
+import { dayLabel, timeRangeLabel } from "../../../lib/date-label.ts";
 import type { AgendaDay, AgendaItem } from "../lib/agenda.ts";
 import { describeRecurrence } from "../lib/describe-event.ts";
 import { MISSED_BLOCK_NOTE } from "../lib/task-messages.ts";
@@ -25,28 +26,19 @@ const PRIORITY_STYLE = {
 const PRIORITY_LABEL = { high: "High priority", medium: "Medium priority", low: "Low priority" };
 
 function dayHeading(date: string, today: string, zone: string): string {
-  const d = DateTime.fromISO(date, { zone });
   const t = DateTime.fromISO(today, { zone });
   if (date === today) return "Today";
   if (date === t.plus({ days: 1 }).toISODate()) return "Tomorrow";
   if (date === t.minus({ days: 1 }).toISODate()) return "Yesterday";
-  return d.toLocaleString({
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: d.year === t.year ? undefined : "numeric",
-  });
+  return dayLabel(date, { style: "long", year: date.slice(0, 4) !== today.slice(0, 4) });
 }
 
 function timeRange(item: AgendaItem, zone: string): string {
   if (item.event.allDay) return "All day";
-  const fmt = (d: Date) => DateTime.fromJSDate(d, { zone }).toLocaleString(DateTime.TIME_SIMPLE);
-  return item.end.getTime() > item.start.getTime()
-    ? `${fmt(item.start)} – ${fmt(item.end)}`
-    : fmt(item.start);
+  return timeRangeLabel(item.start, item.end, { zone });
 }
 
-const shortDate = (iso: string) => DateTime.fromISO(iso).toLocaleString(DateTime.DATE_MED);
+const shortDate = (iso: string) => dayLabel(iso.slice(0, 10), { style: "date" });
 
 /** Occurrences grouped by day, each with what matters at a glance and edit/delete. */
 export function EventList(props: Props) {

@@ -3,6 +3,7 @@ import type { PlanResponse } from "../../../../core/contract/tasks.ts";
 import { Button } from "../../../components/button.tsx";
 import type { Proposed } from "../api/use-plan-week.ts";
 import { formatDay, formatTimeRange } from "../lib/describe-task.ts";
+import { proposalKey } from "../lib/proposed-events.ts";
 
 type Props = {
   proposal: PlanResponse;
@@ -17,8 +18,6 @@ type Props = {
   onAccept: () => void;
   onDiscard: () => void;
 };
-
-export const proposalKey = (b: Pick<Proposed, "taskId" | "start">) => `${b.taskId}|${b.start}`;
 
 /**
  * A proposed plan, before anything is written: each new block with why it is there, to keep

@@ -5,7 +5,7 @@ import { DateTime } from "luxon";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Task } from "../../../../core/contract/tasks.ts";
 import { MemoryRouter } from "../../../lib/router.tsx";
-import { CalendarPanel } from "./calendar-panel.tsx";
+import { CalendarScreen } from "./calendar-screen.tsx";
 
 const USER = "7d0f3c1e-2b4a-4c5d-8e6f-1a2b3c4d5e6f";
 const REPORT = "11111111-1111-4111-8111-111111111111";
@@ -128,6 +128,7 @@ function fakeServer(opts: { tasks?: Task[]; events?: Json[]; planStatus?: number
       return json(200, {
         placed: [{ taskId: REPORT, eventId, start, end }],
         unplaced: [{ taskId: SLIDES, reason: "Needs 6 h before Fri 27 Nov, 17:00; 3.5 h free." }],
+        changes: { created: [eventId], removed: [] },
       });
     }
     if (url.pathname === "/api/calendar-events" && method === "GET") {
@@ -144,12 +145,14 @@ function fakeServer(opts: { tasks?: Task[]; events?: Json[]; planStatus?: number
   return { calls, callsTo, fetchMock, tasks };
 }
 
+/** /calendar as a list from yesterday: the tasks beside it, past and planned blocks in it. */
 function renderPanel() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const from = DateTime.now().setZone(ZONE).minus({ days: 1 }).toISODate();
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={["/chat"]}>
-        <CalendarPanel userId={USER} />
+      <MemoryRouter initialEntries={[`/calendar?view=list&date=${from}`]}>
+        <CalendarScreen userId={USER} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -167,7 +170,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("Tasks in the calendar panel", () => {
+describe("Tasks on the calendar", () => {
   it("lists open tasks with estimate, deadline, priority and energy, and done ones apart", async () => {
     const due = tomorrowAt(17);
     vi.stubGlobal(
@@ -363,14 +366,17 @@ describe("Plan my week", () => {
     const placed = within(result).getByRole("list", { name: "Placed blocks" });
     const start = tomorrowAt(9);
     expect(within(placed).getByRole("listitem").textContent).toBe(
-      `Write the report${start.toLocaleString({ weekday: "short", month: "short", day: "numeric" })} · ${start.toLocaleString(DateTime.TIME_SIMPLE)} – ${tomorrowAt(10, 30).toLocaleString(DateTime.TIME_SIMPLE)}`,
+      `Write the report${start.toLocaleString({ weekday: "short", month: "short", day: "numeric" })} · ${new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).formatRange(start.toJSDate(), tomorrowAt(10, 30).toJSDate())}`.replace(
+        /[\u202f\u2009]/g,
+        " ",
+      ),
     );
     const unplaced = within(result).getByRole("list", { name: "Tasks not placed" });
     expect(within(unplaced).getByRole("listitem").textContent).toBe(
       "Prepare slidesNeeds 6 h before Fri 27 Nov, 17:00; 3.5 h free.",
     );
 
-    // the panel synced: the block is in the event list, marked as the assistant's
+    // the calendar synced: the block is in the event list, marked as the assistant's
     await waitFor(() =>
       expect(server.callsTo("GET", "/api/calendar-events").length).toBeGreaterThan(listsBefore),
     );

@@ -5,9 +5,10 @@ import type { PlanResponse, Task, TaskInput } from "../../../../core/contract/ta
 import { Button } from "../../../components/button.tsx";
 import { type Proposed, useAcceptPlan, usePlanWeek, usePreviewPlan } from "../api/use-plan-week.ts";
 import { useTaskMutations } from "../api/use-task-mutations.ts";
+import { proposalKey } from "../lib/proposed-events.ts";
 import { TASKS_OFFLINE, taskErrorMessage } from "../lib/task-messages.ts";
 import { DeleteTaskDialog } from "./delete-task-dialog.tsx";
-import { PlanProposal, proposalKey } from "./plan-proposal.tsx";
+import { PlanProposal } from "./plan-proposal.tsx";
 import { PlanResult } from "./plan-result.tsx";
 import { TaskDialog } from "./task-dialog.tsx";
 import { TaskItem } from "./task-item.tsx";

@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { type KeyboardEvent, type PointerEvent, useMemo, useRef, useState } from "react";
 import type { PlanProfile } from "../../../../core/contract/plan-profile.ts";
+import { dayLabel, timeLabel, weekdayLabel } from "../../../lib/date-label.ts";
 import { userLocale } from "../../../lib/user-locale.ts";
 import { type Grab, useGridKeyboard } from "../hooks/use-grid-keyboard.ts";
 import { type Drag, useGridPointer } from "../hooks/use-grid-pointer.ts";
@@ -20,6 +21,7 @@ import {
 } from "../lib/grid-geometry.ts";
 import { slotLabel, snap, spanTimes } from "../lib/grid-moves.ts";
 import { type GridDay, type GridItem, itemLabel, profileBands } from "../lib/week-layout.ts";
+import { OverlapMark } from "./overlap-mark.tsx";
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
@@ -43,7 +45,7 @@ type Props = {
 };
 
 /** "Thursday, November 26" in the person's locale, as the other dates on the screen. */
-const LONG_DAY = { weekday: "long", month: "long", day: "numeric" } as const;
+const longDay = (date: string) => dayLabel(date, { style: "long" });
 const hourLabel = (h: number) => clockLabel(h * 60, userLocale(), { minutes: false });
 
 /**
@@ -89,7 +91,9 @@ export function WeekGrid(p: Props) {
           const dt = DateTime.fromISO(d.date);
           return (
             <div key={d.date} className="min-w-0 flex-1 py-1.5 text-center text-xs">
-              <div className="text-stone-600">{dt.toLocaleString({ weekday: "short" })}</div>
+              <div className="text-stone-600">
+                {weekdayLabel(new Date(`${d.date}T12:00:00Z`), { zone: "UTC" }, "short")}
+              </div>
               <div
                 className={`mx-auto mt-0.5 flex h-7 w-7 items-center justify-center rounded-full text-sm font-semibold ${d.date === today ? "bg-sage-700 text-white" : "text-stone-900"}`}
               >
@@ -129,7 +133,7 @@ export function WeekGrid(p: Props) {
           </div>
           {days.map((d, day) => {
             const { working, bands } = profileBands(profile, DateTime.fromISO(d.date).weekday);
-            const dayName = DateTime.fromISO(d.date).toLocaleString(LONG_DAY);
+            const dayName = longDay(d.date);
             const slot = keys.slotFor(day);
             return (
               // biome-ignore lint/a11y/noStaticElementInteractions: pointer gestures on the grid; the keyboard uses the slot button inside
@@ -300,7 +304,7 @@ function AllDayRow(p: {
                   <button
                     type="button"
                     className="w-full rounded px-1 text-left text-[11px] leading-4 font-semibold text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-sage-800"
-                    aria-label={`${n} more all day on ${DateTime.fromISO(p.days[day]!.date).toLocaleString(LONG_DAY)}`}
+                    aria-label={`${n} more all day on ${longDay(p.days[day]!.date)}`}
                     onClick={() => setOpen(true)}
                   >
                     +{n}
@@ -338,21 +342,6 @@ const KIND_STYLE = {
   proposed: "border border-l-4 border-dashed border-amber-700 bg-amber-50 text-amber-950",
 } as const;
 
-/** Two overlapping squares: this item overlaps another (the label says so in words). */
-function OverlapMark() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 10 10"
-      className="h-2.5 w-2.5 shrink-0 self-center opacity-60"
-      data-overlap-mark=""
-    >
-      <rect x="0.5" y="0.5" width="6" height="6" fill="none" stroke="currentColor" />
-      <rect x="3.5" y="3.5" width="6" height="6" fill="none" stroke="currentColor" />
-    </svg>
-  );
-}
-
 function GridBlock(x: {
   block: PlacedBlock;
   day: number;
@@ -376,8 +365,7 @@ function GridBlock(x: {
   const pending = p.pendingIds.has(item.seriesId ?? item.event.id);
   const isSelected = x.selected === item.key || g !== null;
   // the start as the browser's locale writes a time ("3:00 PM", "15:00"), like the chat
-  const clock = (d: Date) =>
-    DateTime.fromJSDate(d, { zone: p.zone }).toLocaleString(DateTime.TIME_SIMPLE);
+  const clock = (d: Date) => timeLabel(d, { zone: p.zone });
   const time = block.startsBefore ? `until ${clock(item.end)}` : clock(item.start);
   const ring = isSelected
     ? "ring-2 ring-sage-800 [touch-action:none]"
@@ -503,9 +491,7 @@ function MoreEvents({ x, label }: { x: Parameters<typeof GridBlock>[0]; label: s
               >
                 {item.event.title}{" "}
                 <span className="font-normal opacity-80">
-                  {DateTime.fromJSDate(item.start, { zone: p.zone }).toLocaleString(
-                    DateTime.TIME_SIMPLE,
-                  )}
+                  {timeLabel(item.start, { zone: p.zone })}
                 </span>
               </button>
             </li>

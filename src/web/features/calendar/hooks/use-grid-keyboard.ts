@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { type KeyboardEvent, type RefObject, useState } from "react";
+import { timeLabel, weekdayTimeLabel } from "../../../lib/date-label.ts";
 import {
   clamp,
   keyStep,
@@ -37,7 +38,8 @@ export function useGridKeyboard(o: Options) {
   const [cursor, setCursor] = useState<Slot | null>(null);
   const when = (s: Span) => {
     const d = DateTime.fromISO(o.days[s.day]!.date, { zone: o.zone });
-    return `${d.toFormat("cccc")} ${d.plus({ minutes: s.start }).toFormat("h:mm a")} to ${d.plus({ minutes: s.end }).toFormat("h:mm a")}`;
+    const at = (minutes: number) => d.plus({ minutes }).toJSDate();
+    return `${weekdayTimeLabel(at(s.start), { zone: o.zone })} to ${timeLabel(at(s.end), { zone: o.zone })}`;
   };
 
   const itemKeyDown = (e: KeyboardEvent, item: GridItem, day: number) => {

@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { shortDayLabel, timeRangeLabel } from "../../../lib/date-label.ts";
 
 /** "45 min", "1 h", "1 h 30 min". */
 export function formatEstimate(minutes: number): string {
@@ -8,31 +9,17 @@ export function formatEstimate(minutes: number): string {
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
 
-/** "Fri, Nov 27, 5:00 PM" in the browser's locale, in `zone`. */
-export function formatDayTime(iso: string, zone: string): string {
-  return DateTime.fromISO(iso, { zone }).toLocaleString({
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-}
+/** "Fri, Nov 27, 5:00 PM" in the person's locale, in `zone` (lib/date-label.ts). */
+export const formatDayTime = (iso: string, zone: string): string =>
+  shortDayLabel(new Date(iso), { zone }, { time: true });
 
 /** "Mon, Nov 23". */
-export function formatDay(iso: string, zone: string): string {
-  return DateTime.fromISO(iso, { zone }).toLocaleString({
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-  });
-}
+export const formatDay = (iso: string, zone: string): string =>
+  shortDayLabel(new Date(iso), { zone });
 
-/** "9:00 – 10:30 AM"-style range, in `zone`. */
-export function formatTimeRange(startIso: string, endIso: string, zone: string): string {
-  const fmt = (iso: string) => DateTime.fromISO(iso, { zone }).toLocaleString(DateTime.TIME_SIMPLE);
-  return `${fmt(startIso)} – ${fmt(endIso)}`;
-}
+/** "9:00 – 10:30 AM" (en-US), "09:00–10:30" (en-GB), in `zone`. */
+export const formatTimeRange = (startIso: string, endIso: string, zone: string): string =>
+  timeRangeLabel(new Date(startIso), new Date(endIso), { zone });
 
 /**
  * The deadline, said without alarm: a passed one is a plain fact ("Was due …"), never a
@@ -48,20 +35,26 @@ export function describeDeadline(iso: string, zone: string, now: Date): string {
  * "Nov 23 – 29, 2026" (en-US), "23–29 Nov 2026" (en-GB); one day: "Thursday, Nov 26, 2026".
  * `first` and `last` are ISO dates (days, not instants).
  */
-export function formatDaySpan(first: string, last: string, locale?: string): string {
+export function formatDaySpan(
+  first: string,
+  last: string,
+  locale?: string,
+  opts: { year?: boolean } = {},
+): string {
+  const year = opts.year === false ? {} : { year: "numeric" as const };
   const at = (d: string) => DateTime.fromISO(d, { zone: "UTC" }).toJSDate();
   if (first === last)
     return new Intl.DateTimeFormat(locale, {
       weekday: "long",
       month: "short",
       day: "numeric",
-      year: "numeric",
+      ...year,
       timeZone: "UTC",
     }).format(at(first));
   return new Intl.DateTimeFormat(locale, {
     month: "short",
     day: "numeric",
-    year: "numeric",
+    ...year,
     timeZone: "UTC",
   }).formatRange(at(first), at(last));
 }

@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { timeLabel, weekdayTimeLabel } from "../../../lib/date-label.ts";
 import { atMinutes, DAY_MIN, minutesInto } from "./grid-geometry.ts";
 import type { GridItem } from "./week-layout.ts";
 
@@ -101,10 +102,11 @@ export function placedTimes(p: {
   return { start, end: new Date(start.getTime() + Math.max(length, SNAP_MIN * 60_000)) };
 }
 
-/** "Empty slot Thursday 8:00 AM to 9:00 AM": the keyboard slot's name. */
+/** "Empty slot Thursday 8:00 AM to 9:00 AM" (en-US): the keyboard slot's name. */
 export function slotLabel(date: string, start: number, length: number, zone: string): string {
   const s = DateTime.fromISO(date, { zone }).plus({ minutes: start });
-  return `Empty slot ${s.toFormat("cccc h:mm a")} to ${s.plus({ minutes: length }).toFormat("h:mm a")}`;
+  const e = s.plus({ minutes: length });
+  return `Empty slot ${weekdayTimeLabel(s.toJSDate(), { zone })} to ${timeLabel(e.toJSDate(), { zone })}`;
 }
 
 /** A new event for the span on `date`. */

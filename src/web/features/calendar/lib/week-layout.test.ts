@@ -32,7 +32,7 @@ describe("week layout", () => {
     expect(itemLabel(day!.timed[0]!, ZONE)).toBe("Call, Tuesday 11:30 AM to 1 PM");
   });
 
-  it("places overlapping items side by side and flags them; a Sage block says whose it is", () => {
+  it("flags overlapping items, and only those; a Sage block says whose it is", () => {
     const block = event("c", "Write", "2026-03-03T20:30:00Z", "2026-03-03T21:30:00Z", {
       source: "assistant",
       taskId: "t1",
@@ -40,9 +40,9 @@ describe("week layout", () => {
     const alone = event("d", "Lunch", "2026-03-03T17:00:00Z", "2026-03-03T18:00:00Z");
     const [day] = layoutDays([dentist, block, alone], ["2026-03-03"], ZONE);
     const byTitle = new Map(day!.timed.map((i) => [i.event.title, i]));
-    expect(byTitle.get("Dentist")).toMatchObject({ col: 0, cols: 2, overlaps: true, kind: "user" });
-    expect(byTitle.get("Write")).toMatchObject({ col: 1, cols: 2, overlaps: true, kind: "sage" });
-    expect(byTitle.get("Lunch")).toMatchObject({ col: 0, cols: 1, overlaps: false });
+    expect(byTitle.get("Dentist")).toMatchObject({ overlaps: true, kind: "user" });
+    expect(byTitle.get("Write")).toMatchObject({ overlaps: true, kind: "sage" });
+    expect(byTitle.get("Lunch")).toMatchObject({ overlaps: false });
     expect(itemLabel(byTitle.get("Write")!, ZONE, "Write the report")).toBe(
       "Write, Tuesday 3:30 to 4:30 PM, planned by Sage for Write the report, overlaps another event",
     );

@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
 import type { InsightsResponse } from "../../../../core/contract/insights.ts";
 import { hoursOn, type PlanProfile } from "../../../../core/contract/plan-profile.ts";
+import { dayOf, daysLabel, spanLabel } from "../../../lib/date-label.ts";
 import { agenda } from "./agenda.ts";
 
 /** Whose an item is: the person's, Sage's planned block, or a connected calendar's (read only). */
@@ -19,10 +20,7 @@ export type GridItem = {
   /** For an occurrence of a repeating event: the series and the start it defines (else null). */
   seriesId: string | null;
   occurrence: string | null;
-  /** Side-by-side placement among overlapping items: column and number of columns. */
-  col: number;
-  cols: number;
-  /** Overlaps another timed item (allowed, and flagged). */
+  /** Overlaps another timed item (allowed, and quietly marked; lib/grid-geometry.ts places it). */
   overlaps: boolean;
 };
 
@@ -87,8 +85,6 @@ export function layoutDays(events: LocalEvent[], days: string[], zone: string): 
       ...kindOf(e),
       seriesId: repeats ? e.id : null,
       occurrence: repeats ? item.start.toISOString() : null,
-      col: 0,
-      cols: 1,
       overlaps: false,
     };
     const long = e.allDay || item.end.getTime() - item.start.getTime() >= DAY_MS;
@@ -101,32 +97,30 @@ export function layoutDays(events: LocalEvent[], days: string[], zone: string): 
       if (day.date >= first && day.date <= last) (long ? day.allDay : day.timed).push(grid);
     }
   }
-  return out.map((d) => ({ ...d, timed: placeSideBySide(d.timed) }));
+  return out.map((d) => ({ ...d, timed: markOverlaps(d.timed) }));
 }
 
-/** Overlapping items share the width: greedy columns within each cluster of overlaps. */
-function placeSideBySide(items: GridItem[]): GridItem[] {
+/**
+ * The day's timed items in start order (longer first at the same start), each flagged when it
+ * overlaps another: items in one run of overlaps (counting each as at least 15 minutes, the
+ * shortest block drawn) all are. Where they are drawn is lib/grid-geometry.ts's (cascades).
+ */
+function markOverlaps(items: GridItem[]): GridItem[] {
   const sorted = [...items].sort(
     (a, b) => a.start.getTime() - b.start.getTime() || b.end.getTime() - a.end.getTime(),
   );
   const out: GridItem[] = [];
   let cluster: GridItem[] = [];
   let clusterEnd = 0;
-  let columnEnds: number[] = [];
   const flush = () => {
-    const cols = columnEnds.length;
-    for (const item of cluster) out.push({ ...item, cols, overlaps: cluster.length > 1 });
+    for (const item of cluster) out.push({ ...item, overlaps: cluster.length > 1 });
     cluster = [];
-    columnEnds = [];
   };
   for (const item of sorted) {
     const start = item.start.getTime();
     const end = Math.max(item.end.getTime(), start + 15 * 60_000);
     if (cluster.length && start >= clusterEnd) flush();
-    let col = columnEnds.findIndex((e) => e <= start);
-    if (col === -1) col = columnEnds.push(end) - 1;
-    else columnEnds[col] = end;
-    cluster.push({ ...item, col });
+    cluster.push(item);
     clusterEnd = Math.max(clusterEnd, end);
   }
   flush();
@@ -135,30 +129,14 @@ function placeSideBySide(items: GridItem[]): GridItem[] {
 
 /** "Friday, all day", "Monday to Wednesday, all day": an all-day event is its UTC dates. */
 function allDayWhen(item: GridItem): string {
-  const first = DateTime.fromJSDate(item.start, { zone: "utc" });
-  const last = DateTime.fromJSDate(
-    new Date(Math.max(item.start.getTime(), item.end.getTime() - 1)),
-    { zone: "utc" },
-  );
-  return first.hasSame(last, "day")
-    ? `${first.toFormat("cccc")}, all day`
-    : `${first.toFormat("cccc")} to ${last.toFormat("cccc")}, all day`;
+  const last = new Date(Math.max(item.start.getTime(), item.end.getTime() - 1));
+  return `${daysLabel(dayOf(item.start, "UTC"), dayOf(last, "UTC"))}, all day`;
 }
 
-/** "3 PM", "3:30 PM" */
-function clock(d: DateTime): string {
-  return d.toFormat(d.minute ? "h:mm a" : "h a");
-}
-
-/** What a screen reader says for an item: "Dentist, Tuesday 3 to 4 PM". */
+/** What a screen reader says for an item: "Dentist, Tuesday 3 to 4 PM" (en-US). */
 export function itemLabel(item: GridItem, zone: string, taskTitle?: string): string {
-  const start = DateTime.fromJSDate(item.start, { zone });
-  const end = DateTime.fromJSDate(item.end, { zone });
-  const when = item.event.allDay
-    ? allDayWhen(item)
-    : start.hasSame(end, "day") && start.toFormat("a") === end.toFormat("a")
-      ? `${start.toFormat("cccc")} ${clock(start).replace(/ [AP]M$/, "")} to ${clock(end)}`
-      : `${start.toFormat("cccc")} ${clock(start)} to ${end.hasSame(start, "day") ? "" : `${end.toFormat("cccc")} `}${clock(end)}`;
+  // the person's locale writes the clock (lib/date-label.ts), one way on every screen
+  const when = item.event.allDay ? allDayWhen(item) : spanLabel(item.start, item.end, { zone });
   const parts = [item.event.title, when];
   if (item.kind === "sage") parts.push(`planned by Sage${taskTitle ? ` for ${taskTitle}` : ""}`);
   if (item.kind === "external") parts.push("from a connected calendar, read only");

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { ActionCard, ActionItem } from "../../../../core/contract/assistant-actions.ts";
 import { ApiError } from "../../../lib/api.ts";
+import { shortDayLabel, timeLabel } from "../../../lib/date-label.ts";
 import { undoAction } from "../api/undo-action.ts";
 
 const VERB: Record<ActionCard["kind"], string> = {
@@ -14,10 +15,8 @@ const VERB: Record<ActionCard["kind"], string> = {
 };
 
 /** In the browser's locale and zone — the same way the calendar writes times. */
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString([], { weekday: "short", month: "short", day: "numeric" });
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+const day = (iso: string) => shortDayLabel(new Date(iso), {});
+const time = (iso: string) => timeLabel(new Date(iso), {});
 const span = (start: string, end: string | null) =>
   `${day(start)}, ${time(start)}${end ? ` – ${time(end)}` : ""}`;
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ConversationSummary } from "../../../../core/contract/chat.ts";
 import type { UsageResponse } from "../../../../core/contract/usage.ts";
 import {
@@ -9,6 +10,7 @@ import {
 } from "../../../../core/plans.ts";
 import { PRODUCTIVITY_QUESTION_COUNT } from "../../../../core/question-counts.ts";
 import { LogoMark } from "../../../components/logo.tsx";
+import { dateLabel } from "../../../lib/date-label.ts";
 import { Link } from "../../../lib/router.tsx";
 import type { Assistant } from "../api/queries.ts";
 import { UsageIndicator } from "./usage-indicator.tsx";
@@ -30,19 +32,22 @@ type Props = {
   onRetryLoad: () => void;
   selectedAssistantId: string | undefined;
   activeConversationId: string | undefined;
-  calendarOpen: boolean;
+  /** The calendar's glance (its agenda), drawn under the Calendar and Today entries. */
+  agenda?: ReactNode;
   onProfile: () => void;
   onSignOut: () => void;
   onUpgrade: () => void;
   onSelectAssistant: (a: Assistant) => void;
   onNew: () => void;
-  onToggleCalendar: () => void;
   onOpenConversation: (id: string) => void;
   email: string;
 };
 
 const item =
   "flex w-full flex-col items-start rounded-xl px-3 py-2 text-left text-sm hover:bg-sage-50 aria-[current=true]:bg-sage-100";
+
+const entry =
+  "flex-1 rounded-xl border border-stone-300 px-3 py-2 text-sm font-semibold hover:bg-stone-100";
 
 export function ChatSidebar(p: Props) {
   const exhausted = p.usage !== undefined && !p.usage.canUse;
@@ -145,28 +150,16 @@ export function ChatSidebar(p: Props) {
           )}
         </ul>
       </section>
-      <button
-        type="button"
-        onClick={p.onToggleCalendar}
-        aria-pressed={p.calendarOpen}
-        className="rounded-xl border border-stone-300 px-3 py-2 text-left text-sm font-semibold hover:bg-stone-100 aria-pressed:border-sage-500 aria-pressed:bg-sage-50"
-      >
-        Calendar
-      </button>
-      <div className="-mt-2 flex gap-2">
-        <Link
-          to="/today"
-          className="flex-1 rounded-xl border border-stone-300 px-3 py-2 text-sm font-semibold hover:bg-stone-100"
-        >
+      {/* one way to the calendar: /calendar is the calendar (decision 035) */}
+      <nav aria-label="Calendar" className="flex gap-2">
+        <Link to="/calendar" className={entry}>
+          Calendar
+        </Link>
+        <Link to="/today" className={entry}>
           Today
         </Link>
-        <Link
-          to="/calendar"
-          className="flex-1 rounded-xl border border-stone-300 px-3 py-2 text-sm font-semibold hover:bg-stone-100"
-        >
-          Week view
-        </Link>
-      </div>
+      </nav>
+      {p.agenda}
       <section aria-labelledby="recent-heading" className="min-h-0">
         <h2
           id="recent-heading"
@@ -191,7 +184,7 @@ export function ChatSidebar(p: Props) {
               >
                 <span className="line-clamp-2 font-medium">{c.title}</span>
                 <span className="text-xs text-stone-600">
-                  {new Date(c.created_at).toLocaleDateString()}
+                  {dateLabel(new Date(c.created_at), {})}
                 </span>
               </button>
             </li>

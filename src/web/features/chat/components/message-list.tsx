@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import type { ActionCard } from "../../../../core/contract/assistant-actions.ts";
+import { timeLabel } from "../../../lib/date-label.ts";
 import type { ChatStatus, UiMessage } from "../hooks/use-chat-session.ts";
 import { ActionCards } from "./action-cards.tsx";
 import { LazyMarkdown, preloadMarkdown } from "./lazy-markdown.tsx";
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+const time = (iso: string) => timeLabel(new Date(iso), {});
 
 export function MessageList({
   messages,

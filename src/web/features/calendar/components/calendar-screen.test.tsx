@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, waitFor, within } from "@testing-library/
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "../../../lib/router.tsx";
-import { CalendarPanel } from "./calendar-panel.tsx";
+import { CalendarScreen } from "./calendar-screen.tsx";
 
 const USER = "7d0f3c1e-2b4a-4c5d-8e6f-1a2b3c4d5e6f";
 const FEED =
@@ -58,12 +58,13 @@ function fakeServer(opts: { tokenStatus?: number } = {}) {
 
 let online = true;
 
-function renderPanel(userId: string | null = USER) {
+/** /calendar as a list (the wide layout: happy-dom's window is 1024 px). */
+function renderCalendar(address = "/calendar?view=list") {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={["/chat"]}>
-        <CalendarPanel userId={userId} />
+      <MemoryRouter initialEntries={[address]}>
+        <CalendarScreen userId={USER} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -86,18 +87,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("CalendarPanel", () => {
-  it("says 'User not authenticated' without a signed-in user", () => {
-    renderPanel(null);
-    expect(screen.getByRole("alert").textContent).toContain("User not authenticated");
-  });
-
+describe("/calendar, the one calendar surface", () => {
   it("adds an event offline at once, queues it, and syncs it once when back online", async () => {
     const server = fakeServer();
     vi.stubGlobal("fetch", server.fetchMock);
     online = false;
     const user = userEvent.setup();
-    renderPanel();
+    renderCalendar();
     expect(screen.getByText("Offline")).toBeTruthy();
 
     await user.click(screen.getByRole("button", { name: "Add event" }));
@@ -106,11 +102,11 @@ describe("CalendarPanel", () => {
     await user.type(within(dialog).getByLabelText("Title"), "Standup");
     await user.click(within(dialog).getByRole("button", { name: "Save event" }));
 
-    expect(screen.getByText("Standup")).toBeTruthy();
+    expect(await screen.findByText("Standup")).toBeTruthy();
     expect(screen.getByText("Not synced yet")).toBeTruthy();
     expect(screen.getByText(/1 change waiting to sync/)).toBeTruthy();
     expect(JSON.parse(localStorage.getItem(`sage.calendar.queue.${USER}`) ?? "[]")).toHaveLength(1);
-    expect(server.calls).toEqual([]);
+    expect(server.calls.filter((c) => c.path === "/api/calendar-events")).toEqual([]);
 
     await user.click(screen.getByRole("button", { name: "Sync" }));
     expect(screen.getByRole("alert").textContent).toContain("No internet connection");
@@ -128,7 +124,7 @@ describe("CalendarPanel", () => {
   it("keeps the modal open and names the missing title", async () => {
     vi.stubGlobal("fetch", fakeServer().fetchMock);
     const user = userEvent.setup();
-    renderPanel();
+    renderCalendar();
     await user.click(screen.getByRole("button", { name: "Add event" }));
     const dialog = screen.getByRole("dialog", { name: "Add event" });
     await user.click(within(dialog).getByRole("button", { name: "Save event" }));
@@ -138,10 +134,34 @@ describe("CalendarPanel", () => {
     expect(document.activeElement).toBe(title);
   });
 
+  it("holds the tasks beside the grid, and the connected calendars and feed a tab away", async () => {
+    vi.stubGlobal("fetch", fakeServer().fetchMock);
+    const user = userEvent.setup();
+    renderCalendar();
+    const side = screen.getByRole("complementary", { name: "Tasks and calendars" });
+    expect(
+      within(side).getByRole("tab", { name: "Tasks & plan" }).getAttribute("aria-selected"),
+    ).toBe("true");
+    expect(within(side).getByRole("button", { name: "Plan my week" })).toBeTruthy();
+    await user.click(within(side).getByRole("tab", { name: "Calendars & feed" }));
+    expect(within(side).getByRole("region", { name: "Connected calendars" })).toBeTruthy();
+    expect(await within(side).findByLabelText("Calendar feed URL")).toBeTruthy();
+  });
+
+  it("opens on the connected calendars when the address asks (Google's consent returns there)", () => {
+    vi.stubGlobal("fetch", fakeServer().fetchMock);
+    renderCalendar("/calendar?panel=calendars");
+    const side = screen.getByRole("complementary", { name: "Tasks and calendars" });
+    expect(
+      within(side).getByRole("tab", { name: "Calendars & feed" }).getAttribute("aria-selected"),
+    ).toBe("true");
+    expect(within(side).getByRole("region", { name: "Connected calendars" })).toBeTruthy();
+  });
+
   it("creates the feed token on 404 and links Google, Apple and the download", async () => {
     const server = fakeServer();
     vi.stubGlobal("fetch", server.fetchMock);
-    renderPanel();
+    renderCalendar("/calendar?panel=calendars");
     expect(((await screen.findByLabelText("Calendar feed URL")) as HTMLInputElement).value).toBe(
       FEED,
     );
@@ -159,7 +179,7 @@ describe("CalendarPanel", () => {
 
   it("says 'Failed to fetch calendar token' when the server fails", async () => {
     vi.stubGlobal("fetch", fakeServer({ tokenStatus: 500 }).fetchMock);
-    renderPanel();
+    renderCalendar("/calendar?panel=calendars");
     expect(await screen.findByText("Failed to fetch calendar token")).toBeTruthy();
   });
 });

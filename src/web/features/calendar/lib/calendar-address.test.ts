@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarAddress } from "./calendar-screen.tsx";
+import { calendarAddress } from "../lib/calendar-address.ts";
 
 const at = (query: string, wide = true) =>
   calendarAddress(new URLSearchParams(query), { wide, today: "2026-11-26" });

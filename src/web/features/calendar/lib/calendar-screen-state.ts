@@ -1,0 +1,122 @@
+import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-event.ts";
+import type { PlanResponse } from "../../../../core/contract/tasks.ts";
+import type { GridItem } from "./week-layout.ts";
+
+/** A change to one occurrence of a repeating event, waiting for its scope. */
+export type Pending =
+  | { kind: "change"; item: GridItem; draft: EventDraft }
+  | { kind: "delete"; item: GridItem };
+
+export type Proposal = { plan: PlanResponse; thrown: ReadonlySet<string> };
+
+/**
+ * What a side column (or, on a phone, the screen's tab) shows beside the grid: the grid itself
+ * (phones only), the tasks and "Plan my week", or the connected calendars and the feed.
+ */
+export type CalendarTab = "calendar" | "tasks" | "calendars";
+
+/**
+ * Everything /calendar holds that the address does not (the view and the date live in the
+ * address: a reload or a shared link keeps them).
+ */
+export type CalendarScreenState = {
+  tab: CalendarTab;
+  now: Date;
+  /** The last thing said to a screen reader (and nothing else). */
+  message: string;
+  dialog: { open: boolean; item: GridItem | null; slot: { start: Date; end: Date } | null };
+  pending: Pending | null;
+  /** The plan standing on screen (its blocks outlined, undo offered), until undone. */
+  plan: PlanResponse | null;
+  proposal: Proposal | null;
+  undoing: boolean;
+  /** An event from the list waiting for its delete to be confirmed. */
+  deleting: LocalEvent | null;
+};
+
+export type CalendarScreenAction =
+  | { type: "tab"; tab: CalendarTab }
+  | { type: "tick"; now: Date }
+  | { type: "announce"; message: string }
+  | { type: "openDialog"; item: GridItem | null; slot?: { start: Date; end: Date } | null }
+  | { type: "closeDialog" }
+  | { type: "ask-scope"; pending: Pending | null }
+  | { type: "planned"; plan: PlanResponse }
+  | { type: "proposed"; proposal: Proposal | null }
+  | { type: "undo-start" }
+  | { type: "undo-done"; deleted: number; restored: number }
+  | { type: "undo-failed"; reason: string }
+  | { type: "confirm-delete"; event: LocalEvent | null };
+
+export function initialCalendarScreen(opts: { now: Date; tab?: CalendarTab }): CalendarScreenState {
+  return {
+    tab: opts.tab ?? "calendar",
+    now: opts.now,
+    message: "",
+    dialog: { open: false, item: null, slot: null },
+    pending: null,
+    plan: null,
+    proposal: null,
+    undoing: false,
+    deleting: null,
+  };
+}
+
+/** The tab the address asks for (`?panel=calendars`, where Google's consent comes back). */
+export function tabFromAddress(params: URLSearchParams): CalendarTab {
+  const panel = params.get("panel");
+  return panel === "tasks" || panel === "calendars" ? panel : "calendar";
+}
+
+/** Pure: the next state of /calendar (the screen's effects — sync, undo calls — stay outside). */
+export function calendarScreenReducer(
+  state: CalendarScreenState,
+  action: CalendarScreenAction,
+): CalendarScreenState {
+  switch (action.type) {
+    case "tab":
+      return { ...state, tab: action.tab };
+    case "tick":
+      return { ...state, now: action.now };
+    case "announce":
+      return { ...state, message: action.message };
+    case "openDialog":
+      return { ...state, dialog: { open: true, item: action.item, slot: action.slot ?? null } };
+    case "closeDialog":
+      // the item stays while the dialog animates out
+      return { ...state, dialog: { ...state.dialog, open: false } };
+    case "ask-scope":
+      return { ...state, pending: action.pending };
+    case "planned":
+      return {
+        ...state,
+        plan: action.plan,
+        tab: "calendar",
+        message: `Planned ${action.plan.placed.length} blocks; the new ones are outlined in the calendar.`,
+      };
+    case "proposed": {
+      const p = action.proposal;
+      // announced when it arrives, not each time the person throws a block back
+      if (!p || p.thrown.size > 0) return { ...state, proposal: p };
+      const fresh = p.plan.placed.filter((b) => !b.kept).length;
+      return {
+        ...state,
+        proposal: p,
+        message: `Sage proposes ${fresh} new blocks, drawn dashed in the calendar. Nothing is written until you accept.`,
+      };
+    }
+    case "undo-start":
+      return { ...state, undoing: true };
+    case "undo-done":
+      return {
+        ...state,
+        undoing: false,
+        plan: null,
+        message: `Plan undone: ${action.deleted} new blocks removed, ${action.restored} earlier blocks back.`,
+      };
+    case "undo-failed":
+      return { ...state, undoing: false, message: `Couldn't undo the plan: ${action.reason}` };
+    case "confirm-delete":
+      return { ...state, deleting: action.event };
+  }
+}
