@@ -31,14 +31,17 @@ for (const width of [375, 1280] as const) {
     const learned = page.getByRole("region", { name: "What Sage has learned" });
     await expect(learned.getByText(/No changes yet: Sage plans exactly as you said/)).toBeVisible();
 
-    for (let i = 1; i <= 5; i++)
-      await call(page, "POST", "/api/tasks", {
+    const titles = new Map<string, string>();
+    for (let i = 1; i <= 5; i++) {
+      const { task } = await call(page, "POST", "/api/tasks", {
         title: `Deep work ${i}`,
         estimateMinutes: 40,
         energy: "high",
         splittable: false,
         minChunkMinutes: 40,
       });
+      titles.set(task.id, task.title);
+    }
     const plan = (await call(page, "POST", "/api/plan", { days: 7 })) as { placed: Placed[] };
     const blocks = [...plan.placed].sort((a, b) => a.start.localeCompare(b.start)).slice(0, 5);
     expect(blocks).toHaveLength(5);
@@ -47,8 +50,20 @@ for (const width of [375, 1280] as const) {
     // the person does them at 2 PM instead: today and the four days before
     for (const [i, b] of blocks.entries())
       await moveTo(page, b.eventId, today.minus({ days: i }).set({ hour: 14 }));
-    for (const b of blocks.slice(1))
+    for (const b of blocks.slice(2))
       await call(page, "POST", "/api/check-ins", { eventId: b.eventId, outcome: "done" });
+
+    // yesterday's block, checked in from the calendar: open it, say how it went
+    const yesterday = today.minus({ days: 1 }).toISODate();
+    await page.goto(`/calendar?view=day&date=${yesterday}`);
+    const title = titles.get(blocks[1]!.taskId)!;
+    await page.getByRole("button", { name: new RegExp(`^${title}, `) }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByText("How did it go?")).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await expect(dialog.getByRole("status")).toHaveText(/Done/);
+    await page.keyboard.press("Escape");
 
     // the check-in of today's block, from Today
     await page.goto("/today");
@@ -78,7 +93,9 @@ for (const width of [375, 1280] as const) {
       .getByRole("listitem")
       .filter({ hasText: "You get hard work done more often 14" });
     await expect(change).toBeVisible();
-    await expect(learned.getByText(/From 5 check-ins and 5 blocks you moved\./)).toBeVisible();
+    await expect(
+      learned.getByText(/From 5 check-ins, 5 blocks you moved and \d finished tasks\./),
+    ).toBeVisible();
     await expect(
       learned.getByRole("img", { name: /outlined bars are what you said/ }),
     ).toBeVisible();

@@ -8,7 +8,8 @@ import type { Scope, ServerEvent } from "../../../../core/contract/calendar.ts";
 import type { PlanResponse } from "../../../../core/contract/tasks.ts";
 import { call } from "../../../lib/client.ts";
 import { useSearchParams } from "../../../lib/router.tsx";
-import { planProfileQuery } from "../../../lib/server-state.ts";
+import { planProfileQuery, queryKeys } from "../../../lib/server-state.ts";
+import { BlockCheckIn } from "../../today/components/block-check-in.tsx";
 import { useConnectedEvents } from "../api/use-connections.ts";
 import { usePlanNotes, useSettlePlanNote } from "../api/use-plan-notes.ts";
 import { browserZone, useSyncTimezone } from "../api/use-sync-timezone.ts";
@@ -31,6 +32,7 @@ import {
   isSageBlock,
   itemLabel,
   layoutDays,
+  type PlannedWindows,
   weekStart,
 } from "../lib/week-layout.ts";
 import { Legend } from "./calendar-legend.tsx";
@@ -58,6 +60,21 @@ function useWide(): boolean {
     return () => m.removeEventListener("change", on);
   }, []);
   return wide;
+}
+
+/**
+ * The hours Sage plans with (GET /api/insights): learned ones shade the grid instead of the
+ * stated ones once Sage has learned them (issue 27).
+ */
+function usePlannedWindows(online: boolean) {
+  return useQuery({
+    queryKey: queryKeys.insights,
+    queryFn: () => withSession(() => call("getInsights")),
+    select: (r): PlannedWindows => ({ windows: r.hours.windows, dayWindows: r.hours.dayWindows }),
+    enabled: online,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 }
 
 /** "How you work" (null until the person has one of their own), for the grid's shading. */
@@ -126,6 +143,11 @@ export function CalendarScreen({ userId }: { userId: string }) {
   const notes = usePlanNotes(userId, state.online, state.lastSyncedAt);
   const settleNote = useSettlePlanNote(userId, () => void engine.sync());
   const profile = useSchedulingProfile(state.online);
+  const planned = usePlannedWindows(state.online);
+  const shaded = useMemo(
+    () => (profile.data ? { ...profile.data, planned: planned.data } : null),
+    [profile.data, planned.data],
+  );
 
   // a task added, changed or done: Sage re-plans within seconds, so the blocks are read again
   const tasksUpdatedAt = tasks.dataUpdatedAt;
@@ -423,7 +445,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
               days={grid}
               zone={zone}
               now={now}
-              profile={profile.data ?? null}
+              profile={shaded}
               highlight={highlight}
               pendingIds={state.pendingIds}
               taskTitles={taskTitles}
@@ -479,6 +501,22 @@ export function CalendarScreen({ userId }: { userId: string }) {
           dialog.item?.seriesId ? `Edit “${dialog.item.event.title}”, a repeating event` : undefined
         }
         zone={zone}
+        checkIn={
+          // a task block that has begun: "how did it go?" — evidence Sage learns from
+          dialog.item?.event.taskId && dialog.item.start.getTime() <= now.getTime() ? (
+            <BlockCheckIn
+              key={dialog.item.key}
+              userId={userId}
+              eventId={dialog.item.event.id}
+              occurrence={dialog.item.occurrence ?? undefined}
+              title={dialog.item.event.title}
+              plannedMinutes={Math.round(
+                (dialog.item.end.getTime() - dialog.item.start.getTime()) / 60_000,
+              )}
+              online={state.online}
+            />
+          ) : undefined
+        }
         onClose={() => dispatch({ type: "closeDialog" })}
         onSave={(draft) => {
           const item = dialog.item;

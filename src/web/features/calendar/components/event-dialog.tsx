@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { DateTime } from "luxon";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-event.ts";
 import { LIMITS, PRIORITIES } from "../../../../core/contract/calendar.ts";
 import { Button } from "../../../components/button.tsx";
@@ -30,6 +30,8 @@ type Props = {
   onSave: (draft: EventDraft) => void;
   /** Shows a Delete button (the week view's dialog; the list has its own). */
   onDelete?: (() => void) | undefined;
+  /** Shown above the fields: "How did it go?" for a task block that has begun. */
+  checkIn?: ReactNode;
 };
 
 function slotForm(slot: Props["slot"], zone: string): FormValues {
@@ -48,7 +50,17 @@ const holdsMore = (v: FormValues) =>
   v.priority !== "medium";
 
 /** The add/edit modal (spec §5: title and start required, end optional, priority medium). */
-export function EventDialog({ open, event, slot, title, zone, onClose, onSave, onDelete }: Props) {
+export function EventDialog({
+  open,
+  event,
+  slot,
+  title,
+  zone,
+  onClose,
+  onSave,
+  onDelete,
+  checkIn,
+}: Props) {
   const [values, setValues] = useState<FormValues>(() => emptyForm(new Date(), zone));
   const [errors, setErrors] = useState<FormErrors>({});
   const [more, setMore] = useState(false);
@@ -111,6 +123,7 @@ export function EventDialog({ open, event, slot, title, zone, onClose, onSave, o
           {event?.recurrence && !title ? (
             <p className="mt-1 text-sm text-stone-600">Changes apply to every repeat.</p>
           ) : null}
+          {checkIn ? <div className="mt-3">{checkIn}</div> : null}
           <form noValidate onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
             <Field id="event-title" label="Title" error={errors.title} className="sm:col-span-2">
               <input

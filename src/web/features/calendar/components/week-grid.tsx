@@ -1,6 +1,5 @@
 import { DateTime } from "luxon";
 import { type KeyboardEvent, type PointerEvent, useMemo, useRef, useState } from "react";
-import type { PlanProfile } from "../../../../core/contract/plan-profile.ts";
 import { dayLabel, timeLabel, weekdayLabel } from "../../../lib/date-label.ts";
 import { userLocale } from "../../../lib/user-locale.ts";
 import { type Grab, useGridKeyboard } from "../hooks/use-grid-keyboard.ts";
@@ -20,7 +19,13 @@ import {
   placeDay,
 } from "../lib/grid-geometry.ts";
 import { slotLabel, snap, spanTimes } from "../lib/grid-moves.ts";
-import { type GridDay, type GridItem, itemLabel, profileBands } from "../lib/week-layout.ts";
+import {
+  type GridDay,
+  type GridItem,
+  itemLabel,
+  profileBands,
+  type ShadedProfile,
+} from "../lib/week-layout.ts";
 import { OverlapMark } from "./overlap-mark.tsx";
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -29,7 +34,8 @@ type Props = {
   days: GridDay[];
   zone: string;
   now: Date;
-  profile: PlanProfile | null;
+  /** How you work, with the hours Sage plans with (learned or stated) for the shading. */
+  profile: ShadedProfile | null;
   /** Blocks the last plan wrote (highlighted). */
   highlight: ReadonlySet<string>;
   pendingIds: ReadonlySet<string>;
