@@ -69,7 +69,10 @@ for (const width of [375, 1280] as const) {
     await expect(page).toHaveURL(/\/calendar$/);
 
     // the tasks: beside the grid on a desktop, a tab on a phone
-    await expect(page.getByText("All changes synced")).toBeVisible();
+    // a phone's status line says it in one word, whole (it was cut to "All changes syncec")
+    await expect(
+      page.getByText(phone ? "Synced" : "All changes synced", { exact: true }),
+    ).toBeVisible();
     const column = phone
       ? page.getByRole("tabpanel")
       : page.getByRole("complementary", { name: "Tasks and calendars" });

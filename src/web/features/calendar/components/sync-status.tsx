@@ -22,7 +22,15 @@ export function SyncStatus({ state }: { state: SyncState }) {
         />
         {state.online ? "Online" : "Offline"}
       </span>
-      {detail ? <span>·&nbsp;{detail}</span> : null}
+      {detail === "All changes synced" ? (
+        // a phone's status line is short: the same fact in one word
+        <span>
+          ·&nbsp;<span className="sm:hidden">Synced</span>
+          <span className="hidden sm:inline">{detail}</span>
+        </span>
+      ) : detail ? (
+        <span className="min-w-0 truncate">·&nbsp;{detail}</span>
+      ) : null}
     </p>
   );
 }
