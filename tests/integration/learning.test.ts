@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeTheirs, type Write } from "../../src/server/connections/push-state.ts";
 import { calendarEvents, planNotes, users, workSignals } from "../../src/server/db/schema.ts";
 import { recordSignal, recordUntouchedBlocks } from "../../src/server/learning/signals.ts";
+import { explainBlocks } from "../../src/server/planning/explain-blocks.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 const ZONE = "Europe/London";
@@ -324,6 +325,20 @@ describe("the plan learns, says so, and the person can undo it", () => {
     expect(undone.hours.steer.since).not.toBeNull();
     const back = await plan(s);
     for (const b of back.placed) expect(localHour(b.start)).toBeLessThan(12);
+  });
+
+  it("the assistant's reasons read the learned hours too", async () => {
+    const s = await person();
+    await keepsMovingHardWorkToAfternoons(s);
+    await addTask(s, { title: "Draft", estimateMinutes: 40, energy: "high" });
+    const [block] = (await plan(s)).placed;
+    const { blocks } = await explainBlocks(t.db, {
+      userId: s.user.id,
+      placed: [block!],
+      now: clock.toJSDate(),
+      voice: { zone: ZONE, locale: "en-GB" },
+    });
+    expect(blocks[0]).toMatchObject({ inPeak: true, level: "peak" });
   });
 
   it("sizes blocks by how long tasks really take, and 'don't learn this' stops it", async () => {

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { seriesOf } from "../../core/calendar/event-series.ts";
 import { expandOccurrences } from "../../core/calendar/recurrence.ts";
+import { windowsOn } from "../../core/scheduler/schedule.ts";
 import type { EnergyLevel } from "../../core/scheduler/types.ts";
 import type { Voice } from "../assistant/format-when.ts";
 import { dayOf, quote, timeOf } from "../assistant/format-when.ts";
@@ -65,7 +66,8 @@ export async function explainBlocks(
       const local = DateTime.fromMillis(start, { zone });
       const minute = local.hour * 60 + local.minute;
       const level: EnergyLevel =
-        profile.energyWindows.find((w) => minute >= w.start && minute < w.end)?.level ?? "good";
+        windowsOn(profile, local.weekday).find((w) => minute >= w.start && minute < w.end)?.level ??
+        "good";
       const task = byId.get(p.taskId);
       const reasons: string[] = [];
       if (level === "peak") reasons.push(peakWord);

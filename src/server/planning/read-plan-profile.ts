@@ -5,12 +5,14 @@ import {
   type SchedulingProfile,
   schedulingProfile,
 } from "../../core/contract/productivity.ts";
+import { withLearned } from "../../core/learning/learn.ts";
 import { explainPlanProfile, seedPlanProfile } from "../../core/plan-profile/seed-plan-profile.ts";
 import { ENERGY_WINDOWS } from "../../core/productivity/scheduling-profile.ts";
 import { toSchedulerProfile } from "../../core/scheduler/from-scheduling-profile.ts";
 import type { SchedulerProfile } from "../../core/scheduler/types.ts";
 import type { Db } from "../db/client.ts";
 import { domainContexts, planProfiles, users } from "../db/schema.ts";
+import { learnedModel } from "../learning/learned-model.ts";
 
 /** "How you work" as the API answers it, and what the planner needs beside it. */
 export type PlanProfileState = {
@@ -82,7 +84,8 @@ export async function readPlanProfile(db: Db, userId: string): Promise<PlanProfi
 }
 
 /**
- * What the scheduler plans with for this person: their plan profile in their zone.
+ * What the scheduler plans with for this person: their plan profile in their zone, with what
+ * Sage learned of their hours and estimates.
  * `stated` says whether the hours are theirs (edited or answered) rather than the default.
  */
 export async function schedulerProfileFor(
@@ -90,11 +93,19 @@ export async function schedulerProfileFor(
   opts: { userId: string; timezone: string },
 ): Promise<{ profile: SchedulerProfile; stated: boolean; reminderMinutes: number }> {
   const { answer, stated } = await readPlanProfile(db, opts.userId);
+  const base = toSchedulerProfile(answer.profile, {
+    timezone: opts.timezone,
+    strategies: stated?.strategies ?? [],
+  });
+  // what the plan used: the hours and sizes learned from the person's evidence (issue 27)
+  const { learned } = await learnedModel(db, {
+    userId: opts.userId,
+    plan: answer.profile,
+    padding: base.estimatePadding,
+    now: new Date(),
+  });
   return {
-    profile: toSchedulerProfile(answer.profile, {
-      timezone: opts.timezone,
-      strategies: stated?.strategies ?? [],
-    }),
+    profile: withLearned(base, learned),
     stated: answer.source !== "default",
     reminderMinutes: stated?.reminderMinutes ?? 10,
   };
