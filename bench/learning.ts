@@ -19,8 +19,18 @@ const MORNING = { start: 540, end: 720 };
 const AFTERNOON = { start: 840, end: 1020 };
 const WEEKS = 4;
 const PEOPLE = 20; // per group
+/**
+ * The model's constants were tuned on the first set of seeds; the others are held out, so the
+ * numbers they print were not fitted to (a learner tuned and judged on the same people flatters
+ * itself).
+ */
+const SEED_SETS = [
+  { label: "seeds tuned on", base: 1000 },
+  { label: "held-out seeds", base: 5000 },
+  { label: "held-out seeds", base: 9000 },
+];
 
-function group(wrong: boolean): SimPerson[] {
+function group(wrong: boolean, seedBase: number): SimPerson[] {
   return Array.from({ length: PEOPLE }, (_, i) => {
     const morningSaid = i % 2 === 0;
     const said = morningSaid ? MORNING : AFTERNOON;
@@ -29,7 +39,7 @@ function group(wrong: boolean): SimPerson[] {
       saidPeak: said,
       truePeak: truth,
       bias: 1.1 + ((i * 7) % 8) / 10, // 1.1–1.8
-      seed: 1000 + i * 17 + (wrong ? 1 : 0),
+      seed: seedBase + i * 17 + (wrong ? 1 : 0),
     });
   });
 }
@@ -50,46 +60,47 @@ const pad = (s: string, n: number) => s.padStart(n);
 const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
 let failed = false;
 
-for (const wrong of [true, false]) {
-  const people = group(wrong);
-  const stat = people.map((p) => simulate(p, { learning: false, weeks: WEEKS }));
-  const learned = people.map((p) => simulate(p, { learning: true, weeks: WEEKS }));
-  console.log(
-    `\n${wrong ? "Questionnaire WRONG" : "Questionnaire RIGHT"} — ${PEOPLE} people, means per week (static | learned)`,
-  );
-  console.log(
-    `${pad("week", 4)} ${pad("hard min in true peak", 24)} ${pad("completion", 18)} ${pad("tasks done", 14)} ${pad("overrun min", 16)} ${pad("done ratio", 11)}`,
-  );
-  const totals = { s: 0, l: 0 };
-  for (let w = 0; w < WEEKS; w++) {
-    const s = mean(stat, w);
-    const l = mean(learned, w);
-    totals.s += s.finished;
-    totals.l += l.finished;
+for (const { label, base } of SEED_SETS)
+  for (const wrong of [true, false]) {
+    const people = group(wrong, base);
+    const stat = people.map((p) => simulate(p, { learning: false, weeks: WEEKS }));
+    const learned = people.map((p) => simulate(p, { learning: true, weeks: WEEKS }));
     console.log(
-      `${pad(String(w + 1), 4)} ${pad(`${pct(s.peakShare)} | ${pct(l.peakShare)}`, 24)} ${pad(`${pct(s.completion)} | ${pct(l.completion)}`, 18)} ${pad(`${s.finished.toFixed(1)} | ${l.finished.toFixed(1)}`, 14)} ${pad(`${s.overrunMinutes.toFixed(0)} | ${l.overrunMinutes.toFixed(0)}`, 16)} ${pad((l.finished / s.finished).toFixed(2), 11)}`,
+      `\n${wrong ? "Questionnaire WRONG" : "Questionnaire RIGHT"} — ${PEOPLE} people (${label} ${base}), means per week (static | learned)`,
     );
+    console.log(
+      `${pad("week", 4)} ${pad("hard min in true peak", 24)} ${pad("completion", 18)} ${pad("tasks done", 14)} ${pad("overrun min", 16)} ${pad("done ratio", 11)}`,
+    );
+    const totals = { s: 0, l: 0 };
+    for (let w = 0; w < WEEKS; w++) {
+      const s = mean(stat, w);
+      const l = mean(learned, w);
+      totals.s += s.finished;
+      totals.l += l.finished;
+      console.log(
+        `${pad(String(w + 1), 4)} ${pad(`${pct(s.peakShare)} | ${pct(l.peakShare)}`, 24)} ${pad(`${pct(s.completion)} | ${pct(l.completion)}`, 18)} ${pad(`${s.finished.toFixed(1)} | ${l.finished.toFixed(1)}`, 14)} ${pad(`${s.overrunMinutes.toFixed(0)} | ${l.overrunMinutes.toFixed(0)}`, 16)} ${pad((l.finished / s.finished).toFixed(2), 11)}`,
+      );
+    }
+    const week2 = mean(learned, 1);
+    const from2 = (runs: WeekResult[][]) =>
+      [1, 2, 3].reduce((sum, w) => sum + mean(runs, w).finished, 0);
+    const ratio = from2(learned) / from2(stat);
+    if (wrong) {
+      const okPeak = week2.peakShare >= 0.85;
+      const okDone = ratio >= 1.3;
+      console.log(
+        `goal: learned hard work in the true peak by week 2 ≥ 85 %: ${pct(week2.peakShare)} ${okPeak ? "MET" : "NOT MET"}`,
+      );
+      console.log(
+        `goal: tasks completed, learned ÷ static (weeks 2–4) ≥ 1.3: ${ratio.toFixed(2)} ${okDone ? "MET" : "NOT MET"}`,
+      );
+      failed ||= !okPeak || !okDone;
+    } else {
+      const okDone = totals.l >= totals.s * 0.98;
+      console.log(
+        `goal: no worse than static (tasks completed, all weeks): ${(totals.l / totals.s).toFixed(2)} ${okDone ? "MET" : "NOT MET"}`,
+      );
+      failed ||= !okDone;
+    }
   }
-  const week2 = mean(learned, 1);
-  const from2 = (runs: WeekResult[][]) =>
-    [1, 2, 3].reduce((sum, w) => sum + mean(runs, w).finished, 0);
-  const ratio = from2(learned) / from2(stat);
-  if (wrong) {
-    const okPeak = week2.peakShare >= 0.85;
-    const okDone = ratio >= 1.3;
-    console.log(
-      `goal: learned hard work in the true peak by week 2 ≥ 85 %: ${pct(week2.peakShare)} ${okPeak ? "MET" : "NOT MET"}`,
-    );
-    console.log(
-      `goal: tasks completed, learned ÷ static (weeks 2–4) ≥ 1.3: ${ratio.toFixed(2)} ${okDone ? "MET" : "NOT MET"}`,
-    );
-    failed ||= !okPeak || !okDone;
-  } else {
-    const okDone = totals.l >= totals.s * 0.98;
-    console.log(
-      `goal: no worse than static (tasks completed, all weeks): ${(totals.l / totals.s).toFixed(2)} ${okDone ? "MET" : "NOT MET"}`,
-    );
-    failed ||= !okDone;
-  }
-}
 process.exitCode = failed ? 1 : 0;

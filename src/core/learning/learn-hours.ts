@@ -12,14 +12,25 @@ import { TASK_ENERGIES } from "./types.ts";
 const DAY = 86_400_000;
 /** Evidence two months old counts half (recent behaviour matters more, old still counts). */
 export const HALF_LIFE_DAYS = 60;
-/** The questionnaire counts as this many check-ins at every hour. */
-const PRIOR_STRENGTH = 2;
+/**
+ * The questionnaire counts as this many check-ins at every hour: one, because people misjudge
+ * their own hours often (issue 27) — at two, a wrong questionnaire held hard work in the wrong
+ * hours a week longer in `npm run bench:learning`, and a right one gained nothing.
+ */
+const PRIOR_STRENGTH = 1;
+/** A move counts this many check-ins at the hour it moved the work to. */
+const MOVED_TO_WEIGHT = 2;
 /** A weekday's own hours count as this many check-ins of the pooled curve. */
 const WEEKDAY_STRENGTH = 3;
 /** A peak moves only when the new hours are this much likelier to get hard work done… */
 export const PEAK_MARGIN = 0.08;
-/** …and this much evidence (check-ins' worth) lies in them. */
-export const MIN_PEAK_EVIDENCE = 2;
+/**
+ * …and this much evidence (check-ins' worth) lies in them or in the stated peak: more than one
+ * day's (a day of hard work moved to the afternoon and done there is about 4).
+ */
+export const MIN_PEAK_EVIDENCE = 5;
+/** A weekday gets its own peak once about three such days (check-ins' worth) show it. */
+const MIN_DAY_PEAK_EVIDENCE = 3;
 /** The length of the peak Sage looks for when the person stated none. */
 const DEFAULT_PEAK_MINUTES = 180;
 /** Where a peak may start: every half hour. */
@@ -35,10 +46,15 @@ const PRIOR_CHANCE: Record<TaskEnergy, Record<Window["level"], number>> = {
   low: { peak: 0.75, good: 0.75, low: 0.7 },
 };
 
-/** How much a signal about one energy of work says about another's (hard ↔ steady: some). */
+/**
+ * How much a signal about one energy of work says about another's: hard and steady work both
+ * rest on the person's energy at that hour (0.6), light work hardly does. Steady work is planned
+ * outside the stated peak, so it is also where the first evidence about the other hours comes
+ * from.
+ */
 const SHARE: Record<TaskEnergy, Record<TaskEnergy, number>> = {
-  high: { high: 1, medium: 0.3, low: 0 },
-  medium: { high: 0.3, medium: 1, low: 0.3 },
+  high: { high: 1, medium: 0.6, low: 0 },
+  medium: { high: 0.6, medium: 1, low: 0.3 },
   low: { high: 0, medium: 0.3, low: 1 },
 };
 
@@ -88,8 +104,9 @@ function observations(s: Signal): Observation[] {
       // not moved, not skipped, not said: weak evidence that the time worked
       return [at(s.block, 1, 0.25)];
     case "moved":
-      // not then, but then: a deliberate choice, though the move is not yet the work
-      return [at(s.block, 0, 1), at(s.to, 1, 1)];
+      // not then, but then: the person chose the new hour for this work, which says more about
+      // it than a check-in of an hour Sage chose (MOVED_TO_WEIGHT)
+      return [at(s.block, 0, 1), at(s.to, 1, MOVED_TO_WEIGHT)];
   }
 }
 
@@ -209,7 +226,7 @@ export function learnHours(
     );
     const dayEvidence = tallies.map((t) => t.weight);
     const dayBest = bestWindow(dayChance, dayEvidence, span, length);
-    if (!dayBest || dayBest.evidence < MIN_PEAK_EVIDENCE) continue;
+    if (!dayBest || dayBest.evidence < MIN_DAY_PEAK_EVIDENCE) continue;
     const usual = pooledPeak ? clampInto(pooledPeak, span) : null;
     if (usual && dayBest.start === usual.start) continue;
     const usualMean = usual ? meanOver(dayChance, usual) : meanOver(dayChance, span);
