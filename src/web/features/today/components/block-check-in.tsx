@@ -1,12 +1,10 @@
 import { useId, useState } from "react";
 import type { CheckIn, CheckInOutcome } from "../../../../core/contract/today.ts";
-import { Button } from "../../../components/button.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useCheckIn } from "../api/use-today.ts";
 import { checkInText } from "../lib/today-text.ts";
+import { CheckInButtons, CheckInNoted } from "./check-in-buttons.tsx";
 import { PartlyForm } from "./partly-form.tsx";
-
-const small = "px-3! py-1.5!";
 
 /**
  * "How did it go?" for one of the person's task blocks outside Today (the week view's event
@@ -57,20 +55,13 @@ export function BlockCheckIn({
         How did it go?
       </p>
       {noted ? (
-        <p className="flex flex-wrap items-center gap-2 text-sm text-sage-900" role="status">
-          <span className="rounded-lg bg-sage-100 px-2.5 py-0.5 font-medium">
-            {checkInText(noted)}
-          </span>
-          <Button
-            variant="ghost"
-            className={small}
-            disabled={disabled}
-            onClick={() => setNoted(null)}
-            aria-label={`Change what you said about “${title}”`}
-          >
-            Change
-          </Button>
-        </p>
+        <CheckInNoted
+          status
+          text={checkInText(noted)}
+          title={title}
+          disabled={disabled}
+          onChange={() => setNoted(null)}
+        />
       ) : partly ? (
         <PartlyForm
           plannedMinutes={plannedMinutes}
@@ -79,27 +70,15 @@ export function BlockCheckIn({
           onCancel={() => setPartly(false)}
         />
       ) : (
-        <fieldset aria-labelledby={`${id}-ask`} className="flex flex-wrap gap-2">
-          <Button className={small} disabled={disabled} onClick={() => send("done")}>
-            Done
-          </Button>
-          <Button
-            variant="secondary"
-            className={small}
-            disabled={disabled}
-            onClick={() => setPartly(true)}
-          >
-            Partly
-          </Button>
-          <Button
-            variant="secondary"
-            className={small}
-            disabled={disabled}
-            onClick={() => send("skipped")}
-          >
-            Skipped
-          </Button>
-        </fieldset>
+        <CheckInButtons
+          title={title}
+          labelledBy={`${id}-ask`}
+          disabled={disabled}
+          skipLabel="Skipped"
+          onDone={() => send("done")}
+          onPartly={() => setPartly(true)}
+          onSkip={() => send("skipped")}
+        />
       )}
       {checkIn.isError ? (
         <p role="alert" className="text-sm text-red-700">

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import type { CheckInOutcome, TodayItem } from "../../../../core/contract/today.ts";
 import { Button } from "../../../components/button.tsx";
 import { checkInText, timeRange } from "../lib/today-text.ts";
+import { CheckInButtons, CheckInNoted } from "./check-in-buttons.tsx";
 import { PartlyForm } from "./partly-form.tsx";
 
 type Props = {
@@ -51,43 +52,21 @@ export function BlockRow({ item, zone, online, busy, onCheckIn, onMove, askedEls
       </div>
       {item.why ? <p className="-mt-1 text-sm text-stone-700">{item.why}</p> : null}
       {item.checkIn && mode !== "change" ? (
-        <p className="flex flex-wrap items-center gap-2 text-sm text-sage-900">
-          <span className="rounded-lg bg-sage-100 px-2.5 py-0.5 font-medium">
-            {checkInText(item.checkIn)}
-          </span>
-          <Button
-            variant="ghost"
-            className={small}
-            disabled={disabled}
-            onClick={() => setMode("change")}
-            aria-label={`Change what you said about “${item.title}”`}
-          >
-            Change
-          </Button>
-        </p>
+        <CheckInNoted
+          text={checkInText(item.checkIn)}
+          title={item.title}
+          disabled={disabled}
+          onChange={() => setMode("change")}
+        />
       ) : null}
       {asking && !askedElsewhere && mode !== "partly" && mode !== "move" ? (
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">How did “{item.title}” go?</legend>
-          <Button className={small} disabled={disabled} onClick={() => onCheckIn("done")}>
-            Done
-          </Button>
-          <Button
-            variant="secondary"
-            className={small}
-            disabled={disabled}
-            onClick={() => setMode("partly")}
-          >
-            Partly
-          </Button>
-          <Button
-            variant="secondary"
-            className={small}
-            disabled={disabled}
-            onClick={() => onCheckIn("skipped")}
-          >
-            Skip
-          </Button>
+        <CheckInButtons
+          title={item.title}
+          disabled={disabled}
+          onDone={() => onCheckIn("done")}
+          onPartly={() => setMode("partly")}
+          onSkip={() => onCheckIn("skipped")}
+        >
           {/* one occurrence of a repeating block is moved in the week view, which asks which */}
           {item.occurrence === null ? (
             <Button
@@ -99,7 +78,7 @@ export function BlockRow({ item, zone, online, busy, onCheckIn, onMove, askedEls
               Move
             </Button>
           ) : null}
-        </fieldset>
+        </CheckInButtons>
       ) : null}
       {mode === "partly" ? (
         <PartlyForm
