@@ -173,7 +173,8 @@ describe("evidence is recorded where the person acts", () => {
     expect((await signals(s)).find((r) => r.kind === "finished")?.actualMinutes).toBe(70);
   });
 
-  it("moving one of Sage's blocks records where from and where to", async () => {
+  /** A person with one hard task planned: its block, the block's row, and 15:00 that day. */
+  async function deepWorkBlock() {
     const s = await person();
     await addTask(s, { title: "Deep work", estimateMinutes: 40, energy: "high" });
     const [block] = (await plan(s)).placed;
@@ -182,11 +183,16 @@ describe("evidence is recorded where the person acts", () => {
       .from(calendarEvents)
       .where(eq(calendarEvents.id, block!.eventId));
     const to = DateTime.fromISO(block!.start, { zone: ZONE }).set({ hour: 15, minute: 0 });
-    const res = await inject(s, "PUT", `/api/calendar-events?eventId=${block!.eventId}`, {
-      title: row!.title,
+    return { s, block: block!, row: row!, to };
+  }
+
+  it("moving one of Sage's blocks records where from and where to", async () => {
+    const { s, block, row, to } = await deepWorkBlock();
+    const res = await inject(s, "PUT", `/api/calendar-events?eventId=${block.eventId}`, {
+      title: row.title,
       start_time: to.toUTC().toISO(),
       end_time: to.plus({ minutes: 50 }).toUTC().toISO(),
-      version: row!.version,
+      version: row.version,
     });
     expect(res.statusCode).toBe(200);
     const [moved] = await signals(s);
@@ -198,20 +204,44 @@ describe("evidence is recorded where the person acts", () => {
       toMinute: 15 * 60,
     });
     expect(moved!.minute).toBe(
-      localHour(block!.start) * 60 + DateTime.fromISO(block!.start, { zone: ZONE }).minute,
+      localHour(block.start) * 60 + DateTime.fromISO(block.start, { zone: ZONE }).minute,
     );
     // the block is the person's now: moving it again is not Sage's block moving
     const [after] = await t.db
       .select()
       .from(calendarEvents)
-      .where(eq(calendarEvents.id, block!.eventId));
-    await inject(s, "PUT", `/api/calendar-events?eventId=${block!.eventId}`, {
-      title: row!.title,
+      .where(eq(calendarEvents.id, block.eventId));
+    await inject(s, "PUT", `/api/calendar-events?eventId=${block.eventId}`, {
+      title: row.title,
       start_time: to.plus({ hours: 1 }).toUTC().toISO(),
       end_time: to.plus({ hours: 1, minutes: 50 }).toUTC().toISO(),
       version: after!.version,
     });
     expect(await signals(s)).toHaveLength(1);
+  });
+
+  it("a move made from Today is kept as Today's; a source it does not know is a 400", async () => {
+    const { s, block, row, to } = await deepWorkBlock();
+    const body = {
+      title: row.title,
+      start_time: to.toUTC().toISO(),
+      end_time: to.plus({ minutes: 50 }).toUTC().toISO(),
+      version: row.version,
+    };
+    const bad = await inject(s, "PUT", `/api/calendar-events?eventId=${block.eventId}`, {
+      ...body,
+      source: "calendar",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/source must be week or today/);
+    const res = await inject(s, "PUT", `/api/calendar-events?eventId=${block.eventId}`, {
+      ...body,
+      source: "today",
+    });
+    expect(res.statusCode).toBe(200);
+    // the event keeps the person's authorship: the evidence's source is not the event's
+    expect(res.json().event.source).toBe("user");
+    expect(await signals(s)).toMatchObject([{ kind: "moved", source: "today" }]);
   });
 
   it("a block moved in the person's own calendar is a move, seen when the sync makes it theirs", async () => {

@@ -295,9 +295,11 @@ export const updateEventRequest = z
   .object({
     ...eventShape,
     version: z.number("version must be a number").int().min(1).optional(),
+    /** Where the person made the change: kept with a move of Sage's block as evidence. */
+    source: z.enum(["week", "today"], "source must be week or today").optional(),
   })
   .superRefine(checkEvent)
-  .transform((v) => ({ version: v.version, ...normalize(v) }));
+  .transform((v) => ({ version: v.version, source: v.source, ...normalize(v) }));
 
 /**
  * PUT with an occurrence: the same fields, plus the client's id for the row the edit

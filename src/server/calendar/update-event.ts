@@ -23,7 +23,7 @@ export async function updateEvent(
     eventId: string;
     input: EventFields & { version?: number | undefined };
     /** Where the person made the change (kept with a move of Sage's block as evidence). */
-    via?: "week" | "assistant";
+    via?: "week" | "today" | "assistant" | undefined;
   },
 ): Promise<ServerEvent> {
   return db.transaction(async (tx) => {

@@ -140,7 +140,7 @@ export function registerCalendarRoutes(
         return updateOccurrence(ctx.db, { userId, eventId, occurrence, scope, input });
       }
       const input = body as z.output<typeof updateEventRequest>;
-      return { event: await updateEvent(ctx.db, { userId, eventId, input }) };
+      return { event: await updateEvent(ctx.db, { userId, eventId, input, via: input.source }) };
     },
     write,
   );

@@ -51,7 +51,8 @@ const MINUTE = 60_000;
 
 /**
  * Moves a block to a new start, keeping its length: the week view's own PUT, on the event as
- * the server has it now (its version), so a block the person moves becomes theirs.
+ * the server has it now (its version), so a block the person moves becomes theirs — and the
+ * move is kept as evidence from Today.
  */
 export function useMoveBlock(userId: string) {
   const refresh = useRefreshAfterChange(userId);
@@ -77,6 +78,7 @@ export function useMoveBlock(userId: string) {
           priority: event.priority,
           url: event.url,
           version: event.version,
+          source: "today",
         },
       });
     },
