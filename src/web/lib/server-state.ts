@@ -1,4 +1,5 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
+import type { InsightsResponse } from "../../core/contract/insights.ts";
 import type { PlanProfileResponse } from "../../core/contract/plan-profile.ts";
 import type { Profile } from "../../core/contract/profile.ts";
 import type { UsageResponse } from "../../core/contract/usage.ts";
@@ -70,6 +71,12 @@ export function useProfile(options: Options = {}) {
 }
 
 /** "How you work" as the server has it: GET /api/plan/profile. */
+/** What Sage learned of how the person works (How you work shows it twice: chart and words). */
+export const insightsQuery = {
+  queryKey: queryKeys.insights,
+  queryFn: (): Promise<InsightsResponse> => call("getInsights"),
+};
+
 export const planProfileQuery = {
   queryKey: queryKeys.planProfile,
   queryFn: (): Promise<PlanProfileResponse> => call("getPlanProfile"),

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PlanProfileResponse } from "../../../../core/contract/plan-profile.ts";
 import { DEFAULT_PLAN_PROFILE } from "../../../../core/plan-profile/seed-plan-profile.ts";
 import { setOnline } from "../../../lib/use-online.ts";
+import { stated } from "../../../test/insights-fixture.ts";
 import { mockApi, renderWithApp } from "../../../test/render-with-app.tsx";
 import { HowYouWork } from "./how-you-work.tsx";
 
@@ -29,6 +30,45 @@ describe("HowYouWork", () => {
     expect(screen.getByText(/Fridays are for errands/)).toBeTruthy();
     expect(screen.getByText(/falls outside your working hours/)).toBeTruthy();
     expect(screen.getByText("Sage plans your work Monday to Friday, 9 am–5 pm.")).toBeTruthy();
+  });
+
+  it("says in words when Sage plans hard work at other hours than the ones said", async () => {
+    const learned = {
+      ...stated,
+      hours: { ...stated.hours, learnedPeak: { start: 840, end: 1020 } },
+    };
+    mockApi({
+      "GET /api/plan/profile": { body: seeded },
+      "GET /api/insights": { body: learned },
+    });
+    renderWithApp(<HowYouWork />);
+    expect(
+      await screen.findByText(/it now plans your hardest work at 2:00\s?–\s?5:00\sPM/),
+    ).toBeTruthy();
+  });
+
+  it("says nothing of learned hours when there are none, or learning is off", async () => {
+    const off = {
+      ...stated,
+      hours: {
+        ...stated.hours,
+        learnedPeak: { start: 840, end: 1020 },
+        steer: { off: true, since: null },
+      },
+    };
+    for (const body of [stated, off]) {
+      const api = mockApi({
+        "GET /api/plan/profile": { body: seeded },
+        "GET /api/insights": { body },
+      });
+      renderWithApp(<HowYouWork />);
+      await screen.findByText("Sage plans your work Monday to Friday, 9 am–5 pm.");
+      // the insights have arrived and been rendered before the absence is checked
+      await waitFor(() => expect(api.calls.map((c) => c.key)).toContain("GET /api/insights"));
+      await act(async () => {});
+      expect(screen.queryByText(/it now plans your hardest work/)).toBeNull();
+      cleanup();
+    }
   });
 
   it("saves from the version it loaded, and shows a 400 beside the field it names", async () => {

@@ -7,8 +7,9 @@ import { explainPlanProfile } from "../../../../core/plan-profile/seed-plan-prof
 import { formatMinutes } from "../../../../core/productivity/hours.ts";
 import { Button } from "../../../components/button.tsx";
 import { ApiError } from "../../../lib/api.ts";
+import { timeRangeLabel } from "../../../lib/date-label.ts";
 import { Link } from "../../../lib/router.tsx";
-import { planProfileQuery, queryKeys } from "../../../lib/server-state.ts";
+import { insightsQuery, planProfileQuery, queryKeys } from "../../../lib/server-state.ts";
 import { useOnline } from "../../../lib/use-online.ts";
 import { useSavePlanProfile } from "../api/use-save-plan-profile.ts";
 import { fieldErrors } from "../lib/field-errors.ts";
@@ -25,10 +26,17 @@ const SOURCE_LINE: Record<PlanProfileResponse["source"], string> = {
 
 type Conflict = { latest: PlanProfileResponse };
 
+/** Minutes of the day as the person's clock writes them ("2:00 – 5:00 PM", "14:00–17:00"). */
+function peakLabel(w: { start: number; end: number }): string {
+  const at = (m: number) => new Date(Date.UTC(2000, 0, 1, Math.floor(m / 60), m % 60));
+  return timeRangeLabel(at(w.start), at(w.end), { zone: "UTC" });
+}
+
 /** The "How you work" screen: seeded from GET, explained in words, saved with PUT. */
 export function HowYouWork() {
   const online = useOnline();
   const query = useQuery({ ...planProfileQuery, enabled: online, retry: false });
+  const insights = useQuery({ ...insightsQuery, enabled: online, retry: false });
   const save = useSavePlanProfile();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<PlanProfile | null>(null);
@@ -97,6 +105,7 @@ export function HowYouWork() {
   // the words follow the edit while it makes sense (the same rules the server checks)
   const sensible = planProfile.safeParse(draft).success;
   const words = explainPlanProfile(sensible ? draft : data.profile);
+  const learnedPeak = insights.data?.hours.steer.off ? null : insights.data?.hours.learnedPeak;
 
   return (
     <form onSubmit={onSave} noValidate className="space-y-6">
@@ -119,6 +128,12 @@ export function HowYouWork() {
             <li key={w}>{w}</li>
           ))}
         </ul>
+        {learnedPeak ? (
+          <p className="mt-3 rounded-xl bg-sage-50 p-3 text-sm text-stone-800">
+            That is what you said. From what Sage has seen you do, it now plans your hardest work at{" "}
+            {peakLabel(learnedPeak)} instead — see “What Sage has learned” above to undo it.
+          </p>
+        ) : null}
         {data.fromNotes.length > 0 ? (
           <div className="mt-4 rounded-xl bg-sage-50 p-3 text-sm text-stone-800">
             <h3 className="font-semibold">Taken from your note</h3>

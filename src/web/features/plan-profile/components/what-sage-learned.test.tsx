@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { InsightsResponse } from "../../../../core/contract/insights.ts";
 import { setOnline } from "../../../lib/use-online.ts";
+import { cells, none, stated } from "../../../test/insights-fixture.ts";
 import { mockApi, renderWithApp } from "../../../test/render-with-app.tsx";
 import { shownHours } from "./energy-chart.tsx";
 import { evidenceLine, WhatSageLearned } from "./what-sage-learned.tsx";
@@ -12,53 +13,6 @@ afterEach(() => {
   setOnline(true);
 });
 
-const cells = (learned: (h: number) => number, evidence: (h: number) => number) =>
-  Array.from({ length: 24 }, (_, hour) => ({
-    hour,
-    stated: hour >= 9 && hour < 12 ? 0.8 : 0.6,
-    learned: learned(hour),
-    evidence: evidence(hour),
-  }));
-const none = { done: 0, partly: 0, skipped: 0, moved: 0, untouched: 0, finished: 0 };
-const stated: InsightsResponse = {
-  hours: {
-    curves: {
-      high: cells(
-        (h) => (h >= 9 && h < 12 ? 0.8 : 0.6),
-        () => 0,
-      ),
-      medium: cells(
-        () => 0.7,
-        () => 0,
-      ),
-      low: cells(
-        () => 0.75,
-        () => 0,
-      ),
-    },
-    workingHours: { start: 540, end: 1020 },
-    statedPeak: { start: 540, end: 720 },
-    learnedPeak: null,
-    dayPeaks: {},
-    windows: [{ start: 540, end: 720, level: "peak" }],
-    dayWindows: {},
-    steer: { off: false, since: null },
-  },
-  estimate: {
-    stated: 1.25,
-    learned: 1.25,
-    seen: 1.25,
-    evidence: 0,
-    byEnergy: {
-      high: { learned: 1.25, seen: 1.25, evidence: 0 },
-      medium: { learned: 1.25, seen: 1.25, evidence: 0 },
-      low: { learned: 1.25, seen: 1.25, evidence: 0 },
-    },
-    steer: { off: false, since: null },
-  },
-  insights: [],
-  counts: none,
-};
 const learned: InsightsResponse = {
   ...stated,
   hours: {

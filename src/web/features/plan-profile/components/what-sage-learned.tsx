@@ -3,7 +3,7 @@ import type { InsightsResponse, LearnedKey } from "../../../../core/contract/ins
 import { Button } from "../../../components/button.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { call } from "../../../lib/client.ts";
-import { queryKeys } from "../../../lib/server-state.ts";
+import { insightsQuery, queryKeys } from "../../../lib/server-state.ts";
 import { useOnline } from "../../../lib/use-online.ts";
 import { EnergyChart } from "./energy-chart.tsx";
 
@@ -37,12 +37,7 @@ export function evidenceLine(counts: InsightsResponse["counts"]): string {
 export function WhatSageLearned() {
   const online = useOnline();
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: queryKeys.insights,
-    queryFn: () => call("getInsights"),
-    enabled: online,
-    retry: false,
-  });
+  const query = useQuery({ ...insightsQuery, enabled: online, retry: false });
   const steer = useMutation({
     mutationFn: (input: { key: LearnedKey; action: Action }) =>
       call("steerInsight", { params: { key: input.key }, body: { action: input.action } }),
