@@ -3,7 +3,7 @@ import type { SmallTalk } from "./calendar-tools.ts";
 const KINDS: [SmallTalk, RegExp][] = [
   [
     "thanks",
-    /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant|lovely|amazing|super)[,!.]?\s*)?(?:thanks?(?: a lot| so much| very much| again| heaps| sage| mate)?|thank you(?: so much| very much| sage)?|thx|ty|tysm|cheers|many thanks|much appreciated|appreciate it|you're the best|you rock)(?:[\s,!.]+(?:sage|mate|a lot))?[\s!.:)]*$/i,
+    /^(?:(?:hey|hi|oh|ah|ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant|lovely|amazing|super)[,!.]?\s*)?(?:thanks?(?: a lot| so much| very much| again| heaps| sage| mate)?|thank you(?: so much| very much| sage)?|thx|ty|tysm|cheers|many thanks|much appreciated|appreciate it|you're the best|you rock)(?:[\s,!.]+(?:sage|mate|a lot))?[\s!.:)]*$/i,
   ],
   [
     "greeting",

@@ -1,38 +1,8 @@
 import * as chrono from "chrono-node";
 import { DateTime } from "luxon";
+import { DAY_WORD, NAMES_A_DAY, TYPOS } from "./lexicon.ts";
 
 export type Ctx = { now: Date; timezone: string };
-
-/** Common misspellings and shorthands, rewritten before anything else reads the text. */
-const TYPOS: [RegExp, string][] = [
-  [/\b(?:tomm?orr?ow|tomorow|tommorow|tomorrw|tmrw?|2moro|2morrow|tmorrow)\b/gi, "tomorrow"],
-  [/\b(?:tday|tdy|2day)\b/gi, "today"],
-  [/\btonite\b/gi, "tonight"],
-  [/\b(?:wensday|wedensday|wednsday|wednesdy)\b/gi, "wednesday"],
-  [/\b(?:tuseday|tuesdy|teusday)\b/gi, "tuesday"],
-  [/\b(?:thurday|thrusday|thursdy)\b/gi, "thursday"],
-  [/\b(?:firday|fridy|frday)\b/gi, "friday"],
-  [/\b(?:mondy|monady)\b/gi, "monday"],
-  [/\b(?:saturdy|satruday)\b/gi, "saturday"],
-  [/\b(?:sundy|snuday)\b/gi, "sunday"],
-  [/\bweds\b/gi, "wed"],
-  [/\b(?:evry|evey|everey|evrey|eveyr)\b/gi, "every"],
-  [/\b(?:thurs|thur)\b/gi, "thu"],
-  [/\btues\b/gi, "tue"],
-  [/\b(?:calender|calandar|calendr|cal)\b/gi, "calendar"],
-  [/\b(?:re-?schedual|re-?shedule|re-?scedule|reschdule|resched)\b/gi, "reschedule"],
-  [/\b(?:cancell?|cancle|cancl|cacnel|canel)\b/gi, "cancel"],
-  [/\b(?:meeting|meting|meeeting|meetng|mtg)\b/gi, "meeting"],
-  [/\b(?:appt|apointment|appointement)\b/gi, "appointment"],
-  [/\b(?:pls|plz|plase|pleas)\b/gi, "please"],
-  [/\b(?:wat|wht|whta)\b/gi, "what"],
-  [/\bwhats\b/gi, "what's"],
-  [/\b(?:wk)\b/gi, "week"],
-  [/\b(?:wkdays|weekdys)\b/gi, "weekdays"],
-  [/\b(?:shedule|schedual|scedule|schedle)\b/gi, "schedule"],
-  [/\bu\b/gi, "you"],
-  [/\bim\b/gi, "I'm"],
-];
 
 export function normalize(message: string): string {
   let text = message.trim().replace(/[’‘]/g, "'").replace(/\s+/g, " ");
@@ -69,10 +39,16 @@ export function parseWhen(text: string, ctx: Ctx): When | undefined {
   const r = chrono.parse(text, reference(ctx), { forwardDate: true })[0];
   if (!r) return undefined;
   const zone = ctx.timezone;
+  const now = DateTime.fromJSDate(ctx.now, { zone });
   const fix = (c: chrono.ParsedComponents) => {
     let d = DateTime.fromJSDate(c.date(), { zone });
     if (c.isCertain("hour") && !c.isCertain("meridiem") && d.hour >= 1 && d.hour <= 6) {
       d = d.plus({ hours: 12 });
+      // the afternoon rule comes before the roll to tomorrow: "at 3" said at 10:00 is 15:00
+      // today, not 15:00 tomorrow (chrono rolled a bare 3:00 forward a day)
+      const noDay = !c.isCertain("day") && !c.isCertain("weekday") && !NAMES_A_DAY.test(r.text);
+      const today = now.set({ hour: d.hour, minute: d.minute, second: 0, millisecond: 0 });
+      if (noDay && today > now && !d.hasSame(now, "day")) d = today;
     }
     return d;
   };
@@ -95,8 +71,6 @@ export function parseAll(text: string, ctx: Ctx) {
 
 export type Range = { from: string; to: string; label: string };
 
-const DAY_NAMES = /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/i;
-
 /** The local day, days or week a phrase names, as a UTC range; today when it names none. */
 export function rangeOf(text: string, ctx: Ctx): Range {
   const zone = ctx.timezone;
@@ -106,7 +80,7 @@ export function rangeOf(text: string, ctx: Ctx): Range {
     to: to.toUTC().toISO()!,
     label,
   });
-  if (/\bnext week\b/i.test(text) && !DAY_NAMES.test(text.replace(/\bweek\w*/gi, ""))) {
+  if (/\bnext week\b/i.test(text) && !DAY_WORD.test(text.replace(/\bweek\w*/gi, ""))) {
     const start = now.plus({ weeks: 1 }).startOf("week");
     return range(start, start.plus({ weeks: 1 }), "next week");
   }

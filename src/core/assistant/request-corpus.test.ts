@@ -57,8 +57,14 @@ function checkMatch(m: EventMatch, e: Expect, errors: string[]) {
     errors.push(`at ${m.start} ≠ ${e.at}`);
 }
 
-function check(call: AssistantRequest | undefined, e: Expect): string[] {
+function check(said: AssistantRequest | undefined, e: Expect): string[] {
   const errors: string[] = [];
+  // a proposal of one step is that step, shown before it is written: scored as the step
+  // (a case may require the proposal with "propose": true)
+  const proposed = said?.tool === "propose" && said.steps.length === 1;
+  if (e.propose === true && !proposed) return ["not proposed"];
+  if (e.propose === false && proposed) return ["proposed"];
+  const call = proposed ? said.steps[0] : said;
   const action = call?.tool ?? "none";
   if (action !== e.action) return [`action ${action} ≠ ${e.action}`];
   if (!call) return errors;
