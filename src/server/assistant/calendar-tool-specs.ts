@@ -250,7 +250,7 @@ export async function calendarAccess(db: Db, opts: { userId: string; now: Date; 
       if (!acted) return undefined;
       if (acted.changed) state.changed = true;
       state.actions.push(...acted.actions);
-      return acted.reply;
+      return { text: acted.reply, ...(acted.uncharged ? { uncharged: true } : {}) };
     },
   };
   return { access, state };

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
+import { parseSmallTalk } from "../../core/assistant/parse-small-talk.ts";
+import { normalize } from "../../core/assistant/parse-when.ts";
 import type { ActionCard } from "../../core/contract/assistant-actions.ts";
 import type { chatRequest } from "../../core/contract/chat.ts";
 import { calendarAccess } from "../assistant/calendar-tool-specs.ts";
@@ -90,7 +92,11 @@ export async function startChatTurn(
       }
       // a client gone before the reply was stored (even before its first delta) pays nothing
       if (signal?.aborted) throw new LlmError("The client went away.");
-      const completion = step.value;
+      // small talk never uses the allowance, whichever model answered it (issue 28)
+      const completion =
+        step.value.uncharged || !parseSmallTalk(normalize(turn.message))
+          ? step.value
+          : { ...step.value, uncharged: true };
       const stored = await commitChatTurn(db, turn, completion, deps.now(), calendar.state.actions);
       settled = true;
       const changed = calendar.state.changed;
