@@ -134,8 +134,32 @@ const STEP_SPLIT = new RegExp(
   "gi",
 );
 
-function compound(m: Message, ctx: Ctx): AssistantRequest | undefined {
+/**
+ * The pieces of a compound request: split before a second verb ("… and add gym at 7"), or,
+ * with one verb, between two things that each have their own time ("add gym at 7 and dinner
+ * at 8") or two named events to cancel ("cancel the dentist and the gym"); the verb is said
+ * again for each.
+ */
+function stepsOf(m: Message, ctx: Ctx): string[] {
   const pieces = m.body.split(STEP_SPLIT).filter((p) => p.trim());
+  if (pieces.length > 1) return pieces;
+  const verb = new RegExp(`^(?:${ANY_VERB})\\s+`, "i").exec(m.body)?.[0];
+  if (!verb) return pieces;
+  const rest = m.body.slice(verb.length);
+  if (CREATE_VERB.test(m.body)) {
+    const parts = rest.split(/\s*,?\s+and\s+/i);
+    if (parts.length > 1 && parts.every((p) => parseWhen(p, ctx)?.hasTime))
+      return parts.map((p) => `${verb}${p}`);
+  }
+  if (CANCEL_VERB.test(m.body)) {
+    const parts = rest.split(/\s*,?\s+and\s+(?=(?:the|my)\s)/i);
+    if (parts.length > 1) return parts.map((p) => `${verb}${p}`);
+  }
+  return pieces;
+}
+
+function compound(m: Message, ctx: Ctx): AssistantRequest | undefined {
+  const pieces = stepsOf(m, ctx);
   if (pieces.length < 2 || pieces.length > 4) return undefined;
   const steps: CalendarToolCall[] = [];
   for (const piece of pieces) {
@@ -230,7 +254,7 @@ const TABLE: Rule[] = [
     name: "undo_last",
     priority: 20,
     trigger:
-      /^(?:undo(?: (?:that|it|this|the last (?:one|change|thing)|what you (?:just )?did))?|take (?:that|it) back|revert (?:that|it)|put (?:it|that) back)$/i,
+      /^(?:undo(?: (?:that|it|this|the last (?:one|change|thing)|what you (?:just )?did))?|take (?:that|it) back|revert (?:that|it)|put (?:it|that) back)(?:[\s,]+(?:please|thanks|thank you))?$/i,
     build: () => ({ tool: "undo_last" }),
   },
   { name: "negation", priority: 30, trigger: NEGATION, build: negation },
@@ -238,8 +262,8 @@ const TABLE: Rule[] = [
     name: "compound",
     priority: 40,
     trigger: (m) =>
-      new RegExp(`^(?:${ANY_VERB})\\s`, "i").test(m.body) &&
-      m.body.split(STEP_SPLIT).filter((p) => p.trim()).length > 1,
+      new RegExp(`^(?:${ANY_VERB})\\s.*\\b(?:and|then|also|plus)\\b`, "i").test(m.body) &&
+      !ADD_TASK.test(m.body),
     build: compound,
   },
   { name: "what_now", priority: 100, trigger: WHAT_NOW, build: () => ({ tool: "what_now" }) },

@@ -11,7 +11,9 @@ const MOVE_VERB =
 export function parseMove(body: string, ctx: Ctx): CalendarToolCall | undefined {
   const verb = MOVE_VERB.exec(body);
   const instead =
-    /^(?:make|do|have|let's do|can we do)\s+(.+?)\s+((?:at|on|to)\s+.+?)\s+instead$/i.exec(body);
+    /^(?:make|do|have|let's do|can we do)\s+(.+?)\s+((?:at|on|to)\s+.+?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)\s+instead$/i.exec(
+      body,
+    );
   if (!verb && !instead) return undefined;
   const rest = instead
     ? `${instead[1]} to ${instead[2]!.replace(/^(?:at|on|to)\s+/i, "")}`

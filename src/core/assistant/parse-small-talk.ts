@@ -11,7 +11,7 @@ const KINDS: [SmallTalk, RegExp][] = [
   ],
   [
     "bye",
-    /^(?:bye|goodbye|bye bye|see you(?: later| tomorrow)?|see ya|good ?night|gn|later|ttyl|talk (?:to you )?later|that's all(?: for now)?|that's it(?: for now)?)(?:[,!]?\s*sage)?[\s!.]*$/i,
+    /^(?:bye|goodbye|bye bye|see you(?: later| tomorrow)?|see ya|good ?night|gn|later|ttyl|talk (?:to you )?later|that's all(?: for now)?|that's it(?: for now)?)(?:\s+for (?:now|today|tonight))?(?:[,!]?\s*sage)?[\s!.]*$/i,
   ],
   [
     "how_are_you",

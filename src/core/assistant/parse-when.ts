@@ -1,6 +1,6 @@
 import * as chrono from "chrono-node";
 import { DateTime } from "luxon";
-import { DAY_WORD, NAMES_A_DAY, TYPOS } from "./lexicon.ts";
+import { DAY_WORD, DAYS, NAMES_A_DAY, ORDINALS, TYPOS } from "./lexicon.ts";
 
 export type Ctx = { now: Date; timezone: string };
 
@@ -17,6 +17,62 @@ export function normalize(message: string): string {
       .replace(/\bnext week (?:on )?((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b/gi, "$1 next week")
   );
 }
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const ORDINAL_DAY = new RegExp(
+  `\\b(?:the\\s+)?(${Object.keys(ORDINALS).join("|")}|1st|2nd|3rd|4th)\\s+(${DAYS.map((d) => d.stem).join("|")})[a-z]*\\s+(?:of|in)\\s+(?:the\\s+|this\\s+|next\\s+)?(month|${MONTHS.join("|")})[a-z]*\\b`,
+  "i",
+);
+
+/**
+ * chrono as the assistant reads dates: its casual English, plus what people say that it
+ * does not know — "the 15th" (the next 15th) and "the first Tuesday of the month" /
+ * "of December". "in 2 hours" and "next week Tuesday" (normalize) it reads already.
+ */
+const reader = chrono.casual.clone();
+reader.parsers.push(
+  {
+    pattern: () => /\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of|in)\b)/i,
+    extract: (context, match) => {
+      const day = Number(match[1]);
+      if (day < 1 || day > 31) return null;
+      const ref = DateTime.fromJSDate(context.reference.instant);
+      const month = day >= ref.day ? ref : ref.plus({ months: 1 });
+      return { day, month: month.month, year: month.year };
+    },
+  },
+  {
+    pattern: () => ORDINAL_DAY,
+    extract: (context, match) => {
+      const word = match[1]!.toLowerCase();
+      const nth = ORDINALS[word] ?? Number(word[0]);
+      const weekday = DAYS.find((d) => d.stem === match[2]!.toLowerCase())!.n;
+      const ref = DateTime.fromJSDate(context.reference.instant);
+      const said = match[3]!.toLowerCase();
+      const inMonth = (m: DateTime) => {
+        const first = m.startOf("month");
+        if (nth === -1) {
+          let d = first.endOf("month").startOf("day");
+          while (d.weekday !== weekday) d = d.minus({ days: 1 });
+          return d;
+        }
+        return first.plus({ days: ((weekday - first.weekday + 7) % 7) + (nth - 1) * 7 });
+      };
+      let month =
+        said === "month"
+          ? /next/i.test(match[0])
+            ? ref.plus({ months: 1 })
+            : ref
+          : ref.set({ month: MONTHS.indexOf(said.slice(0, 3)) + 1 });
+      let d = inMonth(month);
+      if (d < ref.startOf("day")) {
+        month = month.plus(said === "month" ? { months: 1 } : { years: 1 });
+        d = inMonth(month);
+      }
+      return { day: d.day, month: d.month, year: d.year };
+    },
+  },
+);
 
 function reference(ctx: Ctx) {
   const offset = DateTime.fromJSDate(ctx.now, { zone: ctx.timezone }).offset;
@@ -36,7 +92,7 @@ export type When = {
  * between 1 and 6 ("at 3") means the afternoon, as people use it for appointments.
  */
 export function parseWhen(text: string, ctx: Ctx): When | undefined {
-  const r = chrono.parse(text, reference(ctx), { forwardDate: true })[0];
+  const r = reader.parse(text, reference(ctx), { forwardDate: true })[0];
   if (!r) return undefined;
   const zone = ctx.timezone;
   const now = DateTime.fromJSDate(ctx.now, { zone });
@@ -66,7 +122,7 @@ export function parseWhen(text: string, ctx: Ctx): When | undefined {
 
 /** All dates a phrase names, in order (for "from Tuesday to Thursday" and until-clauses). */
 export function parseAll(text: string, ctx: Ctx) {
-  return chrono.parse(text, reference(ctx), { forwardDate: true });
+  return reader.parse(text, reference(ctx), { forwardDate: true });
 }
 
 export type Range = { from: string; to: string; label: string };
