@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import type { AssistantRequest, Recurrence } from "./calendar-tools.ts";
+import { NAMES_A_DAY } from "./lexicon.ts";
 import { anchorSeries, parseRecurrence } from "./parse-recurrence.ts";
 import { DURATION, parseDuration, tidy } from "./parse-tasks.ts";
 import { type Ctx, parseWhen } from "./parse-when.ts";
@@ -35,11 +36,24 @@ export function parseCreate(body: string, ctx: Ctx): AssistantRequest | undefine
   }
   let when = parseWhen(rest, ctx);
   let keptWord = "";
-  if (when && /^(?:morning|afternoon|evening)$/i.test(when.text.trim())) {
+  const part = when && /^(morning|afternoon|evening)\b/i.exec(when.text.trim());
+  const at = part ? rest.indexOf(part[0], when!.index) : -1;
+  // the word before says whose it is: "tomorrow evening" is a time, "parents evening" a title
+  const before = rest.slice(0, Math.max(0, at)).trim().split(/\s+/).at(-1) ?? "";
+  // (a repeat rule took its words out already: "every weekday morning" left "morning" alone)
+  const titleWord =
+    !rec &&
+    before !== "" &&
+    !NAMES_A_DAY.test(before) &&
+    !/^(?:this|every|each|in|the|on|of|day|days)$/i.test(before);
+  if (when && part && (when.text.trim() === part[0] || titleWord)) {
     // "parents evening thursday 6pm": the word is the title's, the date comes after it
-    const later = parseWhen(rest.replace(when.text, "_".repeat(when.text.length)), ctx);
+    const later = parseWhen(
+      `${rest.slice(0, at)}${"_".repeat(part[0].length)}${rest.slice(at + part[0].length)}`,
+      ctx,
+    );
     if (later) {
-      keptWord = when.text;
+      keptWord = part[0];
       when = later;
     }
   }
