@@ -25,7 +25,7 @@
  */
 import { DateTime } from "luxon";
 import type { AssistantRequest, CalendarToolCall } from "./calendar-tools.ts";
-import { DAY, OPENERS, VERBS } from "./lexicon.ts";
+import { DAY, DAYS, OPENERS, VERBS } from "./lexicon.ts";
 import { parseCheckIn } from "./parse-check-in.ts";
 import { cleanTitleOf, parseCreate } from "./parse-create.ts";
 import { matchFor, scopeIn, seriesSaid } from "./parse-match.ts";
@@ -86,8 +86,11 @@ const ASKS_FREE =
   /\b(?:find|look for|search for|show me|get me|suggest|any|give me|is there)\b.*(?:\b(?:free|time|slots?|window|gap|opening|hours?|minutes?|mins?|block)\b|\d\s*(?:h|m|min)\b)|\bwhen (?:am i|are we|could i|can i|do i have|would i be|will i be)\b.*\b(?:free|available|have time|fit|squeeze)\b|\bfree (?:time|slots?|windows?|hours?)\b|\bwhen (?:can|could) i (?:fit|squeeze|do|find)\b|\bwhere can i fit\b|\bdo i have (?:\S+ )?(?:time|room|\d+ (?:h|hours?|min\w*)|an? hour)\b(?! (?:on|in) my)/i;
 const ASKS_LIST =
   /^(?:(?:what'?s|what is) (?:on|happening|planned|left|up|coming up|in store|my|the plan|going on|scheduled|in my|on my)|what do i have|what have i got|what am i doing|show(?: me)?|list|tell me (?:what|my)|anything|do i have anything|do i have any|is there anything|am i (?:busy|free)|how (?:busy|packed|full) (?:am i|is)|what does|what meetings|what events|read me|give me my|check my|remind me what|agenda|my (?:schedule|agenda|calendar|day)\b)/i;
-const WHAT_NOW =
-  /\bwhat (?:should|shall|do|can|could) i (?:do|work on|focus on|tackle|start(?: on)?|be doing|pick up)\b(?!.*\b(?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next week)\b)|\bwhat(?:'s| is) (?:my )?next(?: task| thing)?\s*$|^what now\b|\bwhat to (?:do|work on) (?:now|next)\b|\bwhere (?:should|do) i start\b|\bwhat(?:'s| is) (?:the )?(?:most important|top priority)\b|\bnext thing (?:to do|i should do)\b|\bwhat next\b/i;
+const DAY_NAMES = DAYS.map((d) => d.name).join("|");
+const WHAT_NOW = new RegExp(
+  `\\bwhat (?:should|shall|do|can|could) i (?:do|work on|focus on|tackle|start(?: on)?|be doing|pick up)\\b(?!.*\\b(?:tomorrow|${DAY_NAMES}|next week)\\b)|\\bwhat(?:'s| is) (?:my )?next(?: task| thing)?\\s*$|^what now\\b|\\bwhat to (?:do|work on) (?:now|next)\\b|\\bwhere (?:should|do) i start\\b|\\bwhat(?:'s| is) (?:the )?(?:most important|top priority)\\b|\\bnext thing (?:to do|i should do)\\b|\\bwhat next\\b`,
+  "i",
+);
 const DONE =
   /^(?:mark|set|tick(?: off)?|check(?: off)?|cross(?: off)?)\s+(.+?)\s+(?:as\s+)?(?:done|complete|completed|finished)\b|^(?:tick|check|cross) off\s+(.+)$|^(?:i(?:'ve| have|'m| am)?\s+)?(?:just\s+)?(?:finished|completed|done with|wrapped up|got through)\s+(?:the task\s+)?(.+?)(?:\s+task)?$|^(?:the\s+)?(.+?)\s+(?:task\s+)?is\s+(?:done|finished|complete|completed)\b|^complete\s+(?:the\s+)?task\s+(.+)$/i;
 const ADD_TASK =

@@ -14,7 +14,10 @@ export function normalize(message: string): string {
         /\bbetween (\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?) and (\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)/gi,
         "from $1 to $2",
       )
-      .replace(/\bnext week (?:on )?((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b/gi, "$1 next week")
+      .replace(
+        new RegExp(`\\bnext week (?:on )?(${DAY_WORD.source.slice(2)})`, "gi"),
+        "$1 next week",
+      )
   );
 }
 
