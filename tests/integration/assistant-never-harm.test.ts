@@ -146,6 +146,7 @@ describe("the assistant never harms", () => {
     const yes = await say("yes");
     expect(yes.response).toContain("Cancelled");
     expect(yes.calendarChanged).toBe(true);
+    expect(yes.remainingUsage).toBe(13); // the Yes that wrote counts, though "yes" is short
     expect(yes.actions?.map((a) => a.kind)).toEqual(["cancelled", "created"]);
     expect((await events(s)).map((e) => `${e.title} ${local(e.start_time)}`)).toEqual([
       "Gym Sun 19:00",

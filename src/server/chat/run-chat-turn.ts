@@ -92,11 +92,14 @@ export async function startChatTurn(
       }
       // a client gone before the reply was stored (even before its first delta) pays nothing
       if (signal?.aborted) throw new LlmError("The client went away.");
-      // small talk never uses the allowance, whichever model answered it (issue 28)
+      // small talk never uses the allowance, whichever model answered it (issue 28) — but a
+      // "yes" that ran a proposal changed the calendar, and that counts
+      const smallTalk =
+        parseSmallTalk(normalize(turn.message)) !== undefined &&
+        !calendar.state.changed &&
+        calendar.state.actions.length === 0;
       const completion =
-        step.value.uncharged || !parseSmallTalk(normalize(turn.message))
-          ? step.value
-          : { ...step.value, uncharged: true };
+        step.value.uncharged || !smallTalk ? step.value : { ...step.value, uncharged: true };
       const stored = await commitChatTurn(db, turn, completion, deps.now(), calendar.state.actions);
       settled = true;
       const changed = calendar.state.changed;

@@ -68,9 +68,10 @@ function Proposal({
   onAnswer?: ((text: "Yes" | "No") => void) | undefined;
 }) {
   const waiting = card.pending === true && !card.answer && onAnswer;
+  // an older proposal's answer is known once the conversation is read again
   const answered =
-    card.answer === "yes" ? "you said yes" : card.answer === "no" ? "you said no" : "not answered";
-  const heading = waiting ? VERB.proposed : `Proposal — ${answered}`;
+    card.answer === "yes" ? " — you said yes" : card.answer === "no" ? " — you said no" : "";
+  const heading = waiting ? VERB.proposed : `Proposal${answered}`;
   return (
     <section
       aria-label={heading}
