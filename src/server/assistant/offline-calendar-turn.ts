@@ -16,7 +16,13 @@ import type { LlmMessage } from "../integrations/llm/language-model.ts";
 import { describeRepeat, SCOPE_QUESTION } from "./event-tools.ts";
 import type { ToolCtx } from "./find-events.ts";
 import { quote, when } from "./format-when.ts";
-import { claimProposal, lastUndoable, type PendingAction, undoAction } from "./record-actions.ts";
+import {
+  claimProposal,
+  lastUndoable,
+  type PendingAction,
+  proposalWaitsIn,
+  undoAction,
+} from "./record-actions.ts";
 import { runCalendarTool } from "./run-calendar-tool.ts";
 
 const SMALL_TALK: Record<SmallTalk, string[]> = {
@@ -66,15 +72,38 @@ const YES =
 const NO =
   /^(?:no|nope|nah|n|cancel(?: it| that)?|don't|do not|never ?mind|forget it|leave it|stop|not now|wrong)(?:[\s,!.]+(?:thanks?|thank you|leave it|never ?mind))*[\s!.]*$/i;
 
-/** The answer to a proposal, when the last reply was one. */
-function proposalAnswer(message: string, history: LlmMessage[]) {
-  const lastReply = history.findLast((m) => m.role === "assistant");
-  if (!lastReply?.content.includes(PROPOSAL_QUESTION)) return undefined;
-  const text = message.trim();
-  if (text.length > 40) return undefined;
-  if (YES.test(text)) return "yes" as const;
-  if (NO.test(text)) return "no" as const;
-  return undefined;
+/**
+ * The answer to the proposal the last reply of this conversation made, if the message is
+ * one: Yes runs its calls (once — a second Yes finds nothing waiting), No drops it. The same
+ * for the built-in assistant and a provider's model: it runs before either is asked.
+ */
+export async function answerProposal(
+  db: Db,
+  opts: {
+    userId: string;
+    conversationId: string | undefined;
+    message: string;
+    now: Date;
+    locale: string;
+    zone: string;
+  },
+): Promise<OfflineTurn | undefined> {
+  const text = opts.message.trim();
+  if (!opts.conversationId || text.length > 40) return undefined;
+  const answer = YES.test(text) ? "yes" : NO.test(text) ? "no" : undefined;
+  if (!answer || !(await proposalWaitsIn(db, opts.userId, opts.conversationId))) return undefined;
+  const steps = await claimProposal(db, opts.userId, answer);
+  if (answer === "no" || !steps)
+    return {
+      reply: steps
+        ? "OK — I've left everything as it is."
+        : "That has already been answered, so I've left it as it is.",
+      changed: false,
+      actions: [],
+      uncharged: true,
+    };
+  const voice = { zone: opts.zone, locale: opts.locale };
+  return runSteps({ db, userId: opts.userId, now: opts.now, voice }, steps);
 }
 
 export type OfflineTurn = {
@@ -116,22 +145,6 @@ export async function offlineCalendarTurn(
     voice: { zone: timezone, locale: opts.locale },
   };
   const history = opts.history ?? [];
-
-  const answer = proposalAnswer(opts.message, history);
-  if (answer) {
-    const steps = await claimProposal(db, opts.userId, answer);
-    if (answer === "no" || !steps)
-      return {
-        reply:
-          steps || answer === "no"
-            ? "OK — I've left everything as it is."
-            : "That has already been answered, so I've left it as it is.",
-        changed: false,
-        actions: [],
-        uncharged: true,
-      };
-    return runSteps(tool, steps);
-  }
 
   const previous = followUp(opts.message, history, ctx);
   if (previous === "never_mind")
@@ -213,7 +226,7 @@ function negationReply(
 }
 
 /** What was understood, as a proposal card: written only when the person says Yes. */
-function proposal(ctx: ToolCtx, steps: CalendarToolCall[], reason: string): OfflineTurn {
+export function proposal(ctx: ToolCtx, steps: CalendarToolCall[], reason: string): OfflineTurn {
   const lines = steps.map((s) => `- ${describeStep(s, ctx)}`);
   return {
     reply: `Here's what I understood (${reason}), and nothing is written yet:\n\n${lines.join("\n")}\n\n${PROPOSAL_QUESTION}`,

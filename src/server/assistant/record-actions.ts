@@ -4,7 +4,7 @@ import type { CalendarToolCall } from "../../core/assistant/calendar-tools.ts";
 import { type ActionCard, actionCard } from "../../core/contract/assistant-actions.ts";
 import { LIMITS } from "../../core/contract/calendar.ts";
 import type { Db } from "../db/client.ts";
-import { assistantActions, calendarEvents, tasks } from "../db/schema.ts";
+import { assistantActions, calendarEvents, messages, tasks } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import { taskTombstone } from "../tasks/delete-task.ts";
 import { undoCheckIn, undoCheckInStep } from "../today/undo-check-in.ts";
@@ -126,6 +126,31 @@ export async function claimProposal(
   const row = waiting;
   const calls = proposalCalls.safeParse(row.proposal);
   return calls.success ? calls.data : undefined;
+}
+
+/**
+ * Whether the person's newest waiting proposal belongs to the last reply of this
+ * conversation: only then is a "yes" an answer to it.
+ */
+export async function proposalWaitsIn(
+  db: Db,
+  userId: string,
+  conversationId: string,
+): Promise<boolean> {
+  const [waiting] = await db
+    .select({ messageId: assistantActions.messageId })
+    .from(assistantActions)
+    .where(and(eq(assistantActions.userId, userId), isNotNull(assistantActions.proposal)))
+    .orderBy(desc(assistantActions.createdAt))
+    .limit(1);
+  if (!waiting?.messageId) return false;
+  const [last] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.role, "assistant")))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
+  return last?.id === waiting.messageId;
 }
 
 /** Drops any proposal still waiting (a newer one replaces it). */

@@ -13,6 +13,7 @@ import {
   type LanguageModel,
   LlmError,
 } from "../integrations/llm/language-model.ts";
+import { OFFLINE_MODEL_NAME } from "../integrations/llm/offline-assistant.ts";
 import { isDatabaseUnavailable } from "../plugins/errors.ts";
 import { commitChatTurn, prepareChatTurn, refundChatTurn } from "./chat-turn.ts";
 
@@ -78,13 +79,17 @@ export async function startChatTurn(
     let stream: AsyncIterator<string, Completion> | undefined;
     try {
       if (signal?.aborted) throw new LlmError("The client went away.");
-      stream = model.stream({
-        messages: turn.modelMessages,
-        context: turn.context,
-        ...turn.request,
-        calendar: calendar.access,
-        ...(signal ? { signal } : {}),
-      });
+      // a Yes or No to the last reply's proposal is answered before any model is asked
+      const answered = await calendar.answer(turn.message, turn.conversationId);
+      stream = answered
+        ? answerStream(answered.reply, answered.uncharged === true)
+        : model.stream({
+            messages: turn.modelMessages,
+            context: turn.context,
+            ...turn.request,
+            calendar: calendar.access,
+            ...(signal ? { signal } : {}),
+          });
       let step = await stream.next();
       while (!step.done) {
         yield { type: "delta", text: step.value };
@@ -131,6 +136,17 @@ export async function startChatTurn(
     }
   }
   return { run };
+}
+
+/** A reply Sage wrote itself (a proposal answered), streamed like a model's. */
+async function* answerStream(text: string, uncharged: boolean): AsyncGenerator<string, Completion> {
+  yield text;
+  return {
+    text,
+    model: OFFLINE_MODEL_NAME,
+    tokensUsed: Math.ceil(text.length / 4),
+    ...(uncharged ? { uncharged: true } : {}),
+  };
 }
 
 /** What a failed model call tells the person. */
