@@ -116,6 +116,19 @@ describe("never harm (issue 28)", () => {
     expect(parse("no, cancel the dentist")?.tool).toBe("delete_event");
   });
 
+  it("a refusal or 'now' is never an event; 'don't forget …' is the thing itself", () => {
+    for (const text of ["not now", "maybe later", "no thanks", "nope", "gym now", "never mind"])
+      expect(parse(text), text).toBeUndefined();
+    expect(parse("don't forget my dentist at 3")).toMatchObject({
+      tool: "create_event",
+      title: "Dentist",
+    });
+    expect(parse("don't forget to call mom on sunday")).toMatchObject({
+      tool: "add_tasks",
+      tasks: [{ title: "Call mom" }],
+    });
+  });
+
   it("'all' with a day named cancels that day's matches, never the series", () => {
     expect(parse("cancel all my standups tomorrow")).toMatchObject({
       tool: "delete_event",

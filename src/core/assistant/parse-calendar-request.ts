@@ -218,7 +218,13 @@ function cancel(m: Message, ctx: Ctx): AssistantRequest | undefined {
 
 /** "remind me to call mom on sunday": a task due that day, or a short event at a time said. */
 function remindMe(m: Message, ctx: Ctx): AssistantRequest | undefined {
-  const r = /^remind me (?:to|about|that i (?:need|have) to)\s+(.+)$/i.exec(m.body);
+  // "don't forget my dentist at 3": the event itself, said as a reminder
+  const forget = /^(?:don't|do not) forget (?:about )?(?!to\s)(.+)$/i.exec(m.body);
+  if (forget) return parseCreate(forget[1]!, ctx);
+  const r =
+    /^(?:remind me (?:to|about|that i (?:need|have) to)|(?:don't|do not) forget to)\s+(.+)$/i.exec(
+      m.body,
+    );
   if (!r) return undefined;
   const when = parseWhen(r[1]!, ctx);
   const { title } = cleanTitleOf(when ? r[1]!.replace(when.text, " ") : r[1]!);
@@ -357,7 +363,12 @@ const TABLE: Rule[] = [
         : { tool: "add_tasks", tasks: items.map(strip) };
     },
   },
-  { name: "remind_me", priority: 220, trigger: /^remind me\b/i, build: remindMe },
+  {
+    name: "remind_me",
+    priority: 220,
+    trigger: /^(?:remind me|(?:don't|do not) forget)\b/i,
+    build: remindMe,
+  },
   {
     // "I need to write the report 3h", "also need to prep the slides, 90 mins, by Thursday"
     name: "need_to",
@@ -412,11 +423,15 @@ const TABLE: Rule[] = [
       !m.asked &&
       !/^(?:what|when|why|how|who|where|is|are|do|does|can|could|should|would|will)\b/i.test(
         m.body,
-      ),
+      ) &&
+      // "not now", "no thanks": never a title
+      !/^(?:not|no|nope|nothing|never|don't|do not|maybe|later)\b/i.test(m.body),
     build: (m, ctx) => {
       const rec = parseRecurrence(m.body, ctx);
       if (rec) return parseWhen(rec.rest, ctx)?.hasTime ? parseCreate(m.body, ctx) : undefined;
       const when = parseWhen(m.body, ctx);
+      // "… now" names no time to book: a title needs a time said
+      if (/^(?:right )?now$/i.test(when?.text.trim() ?? "")) return undefined;
       return when?.hasTime && when.index > 0 ? parseCreate(m.body, ctx) : undefined;
     },
   },
