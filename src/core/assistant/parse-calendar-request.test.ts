@@ -116,6 +116,25 @@ describe("never harm (issue 28)", () => {
     expect(parse("no, cancel the dentist")?.tool).toBe("delete_event");
   });
 
+  it("a statement about the day is not a booking; a title and a time alone is proposed", () => {
+    for (const text of [
+      "I slept at 2am",
+      "the kids are home at 4",
+      "feeling tired since 3pm",
+      "work was rough until 6pm",
+      "I usually run at 7am",
+      "the meeting at 10 went well",
+      "sure, at 5 works",
+    ])
+      expect(parse(text), text).toBeUndefined();
+    expect(parse("lunch with Sam tomorrow at noon")).toMatchObject({
+      tool: "propose",
+      steps: [{ tool: "create_event", title: "Lunch with Sam" }],
+    });
+    // asked for ("I want to …"), it is a request: written directly
+    expect(parse("I want to play tennis sunday at 4pm")?.tool).toBe("create_event");
+  });
+
   it("a refusal or 'now' is never an event; 'don't forget …' is the thing itself", () => {
     for (const text of ["not now", "maybe later", "no thanks", "nope", "gym now", "never mind"])
       expect(parse(text), text).toBeUndefined();

@@ -39,7 +39,13 @@ export { parseScopeReply } from "./parse-match.ts";
 export { parseDuration } from "./parse-tasks.ts";
 
 /** A message read once: normalised text, its body without politeness, and whether it asks. */
-export type Message = { text: string; body: string; asked: boolean };
+export type Message = {
+  text: string;
+  body: string;
+  asked: boolean;
+  /** Said as a request ("can you …", "I want to …", "please …"), not only as a statement. */
+  requested: boolean;
+};
 
 export type Rule = {
   name: string;
@@ -50,21 +56,22 @@ export type Rule = {
   build: (m: Message, ctx: Ctx) => AssistantRequest | undefined;
 };
 
-const POLITE = new RegExp(
-  `^(?:(?:no|nope),\\s+)?(?:${OPENERS}[,!]?\\s+)*(?:(?:can|could|would|will) you(?: please)?\\s+|please\\s+|pls\\s+|can we\\s+|could we\\s+|let's\\s+|lets\\s+|i(?:'d| would) like (?:you )?to\\s+|i want (?:you )?to\\s+|help me\\s+|go ahead and\\s+|i need you to\\s+)*`,
-  "i",
-);
+const OPENING = new RegExp(`^(?:(?:no|nope),\\s+)?(?:${OPENERS}[,!]?\\s+)*`, "i");
+const POLITE =
+  /^(?:(?:can|could|would|will) you(?: please)?\s+|please\s+|pls\s+|can we\s+|could we\s+|let's\s+|lets\s+|i(?:'d| would) like (?:you )?to\s+|i want (?:you )?to\s+|help me\s+|go ahead and\s+|i need you to\s+)*/i;
 const CANCEL_VERB = new RegExp(`^(?:${VERBS.cancel})\\s+`, "i");
 const CREATE_VERB = new RegExp(`^(?:${VERBS.create})\\s+`, "i");
 const ANY_VERB = `(?:${VERBS.create}|${VERBS.cancel}|${VERBS.move})`;
 
 export function read(message: string): Message {
   const text = normalize(message);
-  const body = text
+  const opened = text.replace(OPENING, "");
+  const body = opened
     .replace(POLITE, "")
     .replace(/[?!.]+$/, "")
     .trim();
-  return { text, body, asked: /\?\s*$/.test(text) };
+  const requested = body.length < opened.replace(/[?!.]+$/, "").trim().length;
+  return { text, body, asked: /\?\s*$/.test(text), requested };
 }
 
 function planDays(text: string): { days: number; label: string } {
@@ -102,6 +109,16 @@ const NEGATION = new RegExp(
   `^(?:(?:no|nope)[,!]?\\s+)?(?:please\\s+)?(?:(?:don't|do not|never|please don't)\\s+(?:ever\\s+)?(?:${ANY_VERB}|put|plan|let|want|give|accept|allow|anything|any)\\b|no (?:more )?(?:meetings?|events?|calls?|bookings?|appointments?|plans?|anything)\\b)|\\b(?:i|we) (?:don't|do not|never) want (?:anything|any|meetings?|events?|calls?)\\b`,
   "i",
 );
+
+/** Words of a statement, not a request: a subject, a copula, a past or a habit. */
+const STATEMENT =
+  /^(?:i|i'm|i've|i'd|we|we're|my|our|he|she|they|it|it's|this|that|there|sure|ok|okay|yes|yeah|fine|great|feeling|felt)\b|\b(?:was|were|is|are|am|went|had|did|been|since|usually|always|never|often|sometimes|works|worked)\b/i;
+
+/** A reading shown before it is written; a proposal or a question stays as it is. */
+function asProposal(r: AssistantRequest | undefined, reason: string): AssistantRequest | undefined {
+  if (!r || !isToolCall(r)) return r;
+  return { tool: "propose", steps: [r], reason };
+}
 
 const strip = ({
   hasEstimate: _h,
@@ -427,12 +444,21 @@ const TABLE: Rule[] = [
       // "not now", "no thanks": never a title
       !/^(?:not|no|nope|nothing|never|don't|do not|maybe|later)\b/i.test(m.body),
     build: (m, ctx) => {
+      // a statement about the day ("the kids are home at 4", "I slept at 2am", "work was
+      // rough until 6pm") is not a request to book it
+      if (STATEMENT.test(m.body)) return undefined;
       const rec = parseRecurrence(m.body, ctx);
-      if (rec) return parseWhen(rec.rest, ctx)?.hasTime ? parseCreate(m.body, ctx) : undefined;
-      const when = parseWhen(m.body, ctx);
+      const when = rec ? undefined : parseWhen(m.body, ctx);
+      if (rec && !parseWhen(rec.rest, ctx)?.hasTime) return undefined;
       // "… now" names no time to book: a title needs a time said
-      if (/^(?:right )?now$/i.test(when?.text.trim() ?? "")) return undefined;
-      return when?.hasTime && when.index > 0 ? parseCreate(m.body, ctx) : undefined;
+      if (
+        !rec &&
+        (!when?.hasTime || when.index === 0 || /^(?:right )?now$/i.test(when.text.trim()))
+      )
+        return undefined;
+      // neither a verb nor a request asked for it: shown as a proposal, written on Yes
+      const call = parseCreate(m.body, ctx);
+      return m.requested ? call : asProposal(call, "no verb said what to do");
     },
   },
 ];
