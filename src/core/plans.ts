@@ -136,6 +136,18 @@ export function requiredTierFor(flag: "fullFitnessProgram" | "writeToConnectedCa
   return TIERS.find((t) => ENTITLEMENTS[t][flag]) ?? "pro";
 }
 
+/**
+ * What uses a message of the allowance (issue 28), said on the pricing page and in the terms
+ * exactly as the server counts it (chat-turn.ts `uncharged`; offline-calendar-turn.ts).
+ */
+export const WHAT_COUNTS = {
+  counts:
+    "A message counts when Sage answers it: advice, a look at your calendar, or a change to it.",
+  always: "Small talk such as “hi” or “thanks” never counts.",
+  builtIn:
+    "With Sage's built-in assistant, these don't count either: a reply where it didn't understand you, a question it asks back about your own words (which event, what time, “Shall I go ahead?”), and your “No” to what it proposed.",
+} as const;
+
 /** One line of a plan card's checklist. `id` names the behaviour a test exercises. */
 export type PlanFeature = {
   id:

@@ -30,6 +30,9 @@ test("free user runs out, pays for Starter, chats again, then cancels back to fr
     page.getByRole("listitem", { name: /^Free/ }).getByText("Current Plan"),
   ).toBeVisible();
   await expect(page.getByText("15 of 15 messages")).toBeVisible();
+  // what counts as a message, as the server counts it (issue 28)
+  await expect(page.getByText(/Small talk such as “hi” or “thanks” never counts/)).toBeVisible();
+  await page.screenshot({ path: ".tmp/pricing-what-counts.png", fullPage: true });
   await expectAccessible(page);
 
   // checkout on the demo provider's page

@@ -126,6 +126,40 @@ test("chat: the assistant's change shows as a card with Undo, and survives a rel
   await expect(page.getByRole("region", { name: "Added" })).toContainText("undone");
 });
 
+test("chat: an uncertain reading is a proposal card, written only on Yes", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, uniqueEmail("proposal"));
+  const box = page.getByPlaceholder("Type your message...");
+  await box.fill("add yoga every monday wednesday and friday at 6:30am");
+  await page.getByRole("button", { name: "Send" }).click();
+  const card = page.getByRole("region", { name: "Proposed — nothing written yet" });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("Add: Yoga");
+  await expect(card).toContainText("every Monday, Wednesday and Friday");
+  await expect(card.getByRole("button", { name: "Undo" })).toHaveCount(0);
+  // a question back costs nothing
+  await expect(page.getByText("0 of 15 this month")).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: ".tmp/chat-proposal-1280.png" });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
+  await page.waitForTimeout(600);
+  await expect(card.getByRole("button", { name: "Yes" })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: ".tmp/chat-proposal-375.png" });
+
+  await card.getByRole("button", { name: "Yes" }).click();
+  const added = page.getByRole("region", { name: "Added" });
+  await expect(added).toContainText("Yoga");
+  await expect(added).toContainText("every Monday, Wednesday and Friday");
+  // the answered proposal keeps no buttons
+  await expect(page.getByRole("button", { name: "Yes" })).toHaveCount(0);
+  await page.screenshot({ path: ".tmp/chat-proposal-yes-375.png" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByText("1 of 15 this month")).toBeVisible();
+  await expectAccessible(page);
+});
+
 test("chat: 'plan my week: …' adds the task and shows the plan's blocks with their reasons", async ({
   page,
 }) => {

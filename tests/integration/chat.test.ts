@@ -326,7 +326,8 @@ describe("monthly allowance", () => {
           method: "POST",
           url: "/api/chat",
           headers: s.headers,
-          payload: { message: "hi" },
+          // not small talk, which costs nothing (issue 28)
+          payload: { message: "help me plan my week" },
         });
       expect((await send()).statusCode).toBe(402);
       now = new Date("2031-04-01T00:00:30Z");

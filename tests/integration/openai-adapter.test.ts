@@ -26,12 +26,17 @@ async function usedOf(headers: Record<string, string>) {
   return (await t.app.inject({ method: "GET", url: "/api/usage", headers })).json().used;
 }
 
-const post = (headers: Record<string, string>, stream = false) =>
+const post = (
+  headers: Record<string, string>,
+  stream = false,
+  message = "plan my morning",
+  conversationId?: string,
+) =>
   t.app.inject({
     method: "POST",
     url: "/api/chat",
     headers: stream ? { ...headers, accept: "text/event-stream" } : headers,
-    payload: { message: "plan my morning" },
+    payload: { message, ...(conversationId ? { conversationId } : {}) },
   });
 
 describe("the OpenAI-compatible adapter against a loopback provider", () => {
@@ -234,10 +239,19 @@ describe("tool calling", () => {
     expect(one.json().actions[0]).toMatchObject({ kind: "cancelled" });
     expect(await events()).toMatchObject([{ exdates: [expect.any(String)] }]);
 
+    // the whole series is proposed first (issue 28), and cancelled only on Yes — answered
+    // before the model is asked, so it runs exactly what was shown
     fake.setMode("tools", { name: "cancel_event", arguments: { title: "Gym", scope: "all" } });
-    const all = await post(s.headers);
-    expect(all.json().calendarChanged).toBe(true);
-    expect(all.json().actions[0]).toMatchObject({ kind: "cancelled" });
+    const all = await post(s.headers, false, "cancel the gym, the whole series");
+    expect(all.json().calendarChanged).toBe(false);
+    expect(all.json().response).toContain("Shall I go ahead?");
+    expect(all.json().actions[0]).toMatchObject({ kind: "proposed", pending: true });
+    expect(await events()).toHaveLength(1);
+    const modelCalls = fake.requests();
+    const yes = await post(s.headers, false, "yes", all.json().conversationId);
+    expect(fake.requests()).toBe(modelCalls);
+    expect(yes.json().calendarChanged).toBe(true);
+    expect(yes.json().actions[0]).toMatchObject({ kind: "cancelled" });
     expect(await events()).toEqual([]);
   });
 

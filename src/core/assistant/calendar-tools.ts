@@ -25,9 +25,24 @@ export type Recurrence = {
 export type NewTask = { title: string; estimateMinutes: number; deadline?: string };
 
 export type CalendarToolCall =
-  | { tool: "list_events"; from: string; to: string; label: string }
+  | {
+      tool: "list_events";
+      from: string;
+      to: string;
+      label: string;
+      /** Asked after the list ("lighten tomorrow": which of these could move or go?). */
+      ask?: string;
+    }
   | { tool: "find_free_time"; minutes: number; from: string; to: string; label: string }
-  | { tool: "create_event"; title: string; start: string; end: string; recurrence?: Recurrence }
+  | {
+      tool: "create_event";
+      title: string;
+      start: string;
+      end: string;
+      recurrence?: Recurrence;
+      /** What it is about, when said after the title ("…, about the budget"). */
+      description?: string;
+    }
   | {
       tool: "update_event";
       match: EventMatch;
@@ -40,7 +55,16 @@ export type CalendarToolCall =
       sameDay?: boolean;
       scope?: SeriesScope;
     }
-  | { tool: "delete_event"; match: EventMatch; scope?: SeriesScope }
+  | {
+      tool: "delete_event";
+      match: EventMatch;
+      scope?: SeriesScope;
+      /**
+       * "cancel all my standups tomorrow": every match on the day named (each one occurrence
+       * only), not one of them and never the series.
+       */
+      everyMatch?: boolean;
+    }
   | { tool: "add_tasks"; tasks: NewTask[] }
   | { tool: "add_tasks_and_plan"; tasks: NewTask[]; days?: number }
   | { tool: "plan"; days: number; label?: string }
@@ -65,4 +89,16 @@ export type AssistantRequest =
   | CalendarToolCall
   | { tool: "small_talk"; kind: SmallTalk }
   /** A request it understood but cannot act on without one more detail (a time). */
-  | { tool: "clarify"; question: string };
+  | { tool: "clarify"; question: string }
+  /**
+   * What it understood, shown as a proposal card and done only on Yes: a reading that had to
+   * guess (days run together, a compound request, a title cleaned a lot). Each step is shown.
+   */
+  | { tool: "propose"; steps: CalendarToolCall[]; reason: string }
+  /**
+   * "don't book anything friday at 2", "no meetings on Friday": never a change. `start`/`end`
+   * is the time it names, offered to be kept free (through a proposal).
+   */
+  | { tool: "negation"; what: string; start?: string; end?: string; label?: string }
+  /** "undo that": the person's last change through the assistant, put back. */
+  | { tool: "undo_last" };

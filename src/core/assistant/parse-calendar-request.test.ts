@@ -89,3 +89,151 @@ describe("parseCalendarRequest", () => {
     expect(parseCalendarRequest("show me my calendar for Friday", ctx)?.tool).toBe("list_events");
   });
 });
+
+describe("never harm (issue 28)", () => {
+  // Wednesday 2026-11-25, 10:00 in Berlin
+  const wed = {
+    now: DateTime.fromISO("2026-11-25T10:00", { zone }).toJSDate(),
+    timezone: zone,
+  };
+  const parse = (text: string) => parseCalendarRequest(text, wed);
+
+  it("a negation never creates or deletes", () => {
+    for (const text of [
+      "don't book anything friday at 2",
+      "do not schedule anything tomorrow",
+      "never schedule anything before 9",
+      "no meetings on friday",
+      "please don't cancel the dentist",
+      "dont add the gym on monday",
+    ])
+      expect(parse(text)?.tool, text).toBe("negation");
+    const call = parse("don't book anything friday at 2");
+    if (call?.tool !== "negation") throw new Error();
+    expect(local(call.start!)).toBe("Fri 2026-11-27 14:00");
+    expect(local(call.end!)).toBe("Fri 2026-11-27 15:00");
+    // "no," before a request is not a negation of it
+    expect(parse("no, cancel the dentist")?.tool).toBe("delete_event");
+  });
+
+  it("a statement about the day is not a booking; a title and a time alone is proposed", () => {
+    for (const text of [
+      "I slept at 2am",
+      "the kids are home at 4",
+      "feeling tired since 3pm",
+      "work was rough until 6pm",
+      "I usually run at 7am",
+      "the meeting at 10 went well",
+      "sure, at 5 works",
+    ])
+      expect(parse(text), text).toBeUndefined();
+    expect(parse("lunch with Sam tomorrow at noon")).toMatchObject({
+      tool: "propose",
+      steps: [{ tool: "create_event", title: "Lunch with Sam" }],
+    });
+    // asked for ("I want to …"), it is a request: written directly
+    expect(parse("I want to play tennis sunday at 4pm")?.tool).toBe("create_event");
+  });
+
+  it("a refusal or 'now' is never an event; 'don't forget …' is the thing itself", () => {
+    for (const text of ["not now", "maybe later", "no thanks", "nope", "gym now", "never mind"])
+      expect(parse(text), text).toBeUndefined();
+    expect(parse("don't forget my dentist at 3")).toMatchObject({
+      tool: "create_event",
+      title: "Dentist",
+    });
+    expect(parse("don't forget to call mom on sunday")).toMatchObject({
+      tool: "add_tasks",
+      tasks: [{ title: "Call mom" }],
+    });
+  });
+
+  it("'all' with a day named cancels that day's matches, never the series", () => {
+    expect(parse("cancel all my standups tomorrow")).toMatchObject({
+      tool: "delete_event",
+      match: { title: "standups" },
+      scope: "this",
+      everyMatch: true,
+    });
+    // "all" alone would cancel a series: it is shown first
+    expect(parse("cancel all my standups")).toMatchObject({
+      tool: "propose",
+      steps: [{ tool: "delete_event", scope: "all" }],
+    });
+    // the series said in words is the series
+    expect(parse("cancel the whole standup series")).toMatchObject({
+      tool: "delete_event",
+      scope: "all",
+    });
+  });
+
+  it("a compound request is split into steps, shown as one proposal", () => {
+    const call = parse("cancel the dentist and add gym at 7");
+    if (call?.tool !== "propose") throw new Error(JSON.stringify(call));
+    expect(call.steps.map((s) => s.tool)).toEqual(["delete_event", "create_event"]);
+    expect(call.steps[0]).toMatchObject({ match: { title: "dentist" } });
+    expect(call.steps[1]).toMatchObject({ title: "Gym" });
+  });
+
+  it("titles keep no connective debris", () => {
+    const yoga = parse("add yoga every monday wednesday and friday at 6:30am");
+    if (yoga?.tool !== "propose") throw new Error(JSON.stringify(yoga));
+    const step = yoga.steps[0]!;
+    if (step.tool !== "create_event") throw new Error();
+    expect(step.title).toBe("Yoga");
+    expect(step.recurrence).toMatchObject({ frequency: "WEEKLY", byDay: ["MO", "WE", "FR"] });
+    expect(local(step.start).slice(-5)).toBe("06:30");
+    expect(local(step.end).slice(-5)).toBe("07:30");
+
+    const dana = parse("set up a meeting with Dana on friday at 2pm, 45 min, about the budget");
+    expect(dana).toMatchObject({
+      tool: "create_event",
+      title: "Meeting with Dana",
+      description: "About the budget",
+    });
+    if (dana?.tool !== "create_event") throw new Error();
+    expect([local(dana.start), local(dana.end)]).toEqual([
+      "Fri 2026-11-27 14:00",
+      "Fri 2026-11-27 14:45",
+    ]);
+  });
+
+  it("'also need to …, 90 mins, by next thursday' is a task, not an event", () => {
+    const call = parse("also need to prep the board slides, 90 mins, by next thursday");
+    if (call?.tool !== "add_tasks_and_plan") throw new Error(JSON.stringify(call));
+    expect(call.tasks).toHaveLength(1);
+    expect(call.tasks[0]).toMatchObject({ title: "Prep the board slides", estimateMinutes: 90 });
+    expect(local(call.tasks[0]!.deadline!)).toBe("Thu 2026-12-03 17:00");
+  });
+
+  it("the afternoon rule comes before the roll to tomorrow", () => {
+    const call = parse("add dentist at 3");
+    if (call?.tool !== "create_event") throw new Error(JSON.stringify(call));
+    expect(local(call.start)).toBe("Wed 2026-11-25 15:00");
+    // a day said keeps its day
+    const thu = parse("add dentist thursday at 3");
+    if (thu?.tool !== "create_event") throw new Error();
+    expect(local(thu.start)).toBe("Thu 2026-11-26 15:00");
+  });
+
+  it("understands what fell to the generic answer", () => {
+    expect(
+      parse("I want to go to the gym every tuesday and thursday at 7am for an hour"),
+    ).toMatchObject({
+      tool: "create_event",
+      title: "Gym",
+      recurrence: { byDay: ["TU", "TH"] },
+    });
+    expect(parse("actually cancel the dana meeting")).toMatchObject({
+      tool: "delete_event",
+      match: { title: "dana meeting" },
+    });
+    expect(parse("remind me to call mom on sunday")).toMatchObject({
+      tool: "add_tasks",
+      tasks: [{ title: "Call mom" }],
+    });
+    expect(parse("undo that")).toEqual({ tool: "undo_last" });
+    expect(parse("hey, thanks!")).toEqual({ tool: "small_talk", kind: "thanks" });
+    expect(parse("lighten tomorrow")).toMatchObject({ tool: "list_events", label: "tomorrow" });
+  });
+});

@@ -1,4 +1,5 @@
 import type { CalendarToolCall } from "./calendar-tools.ts";
+import { DAYS } from "./lexicon.ts";
 import { DURATION, parseDuration, tidy } from "./parse-tasks.ts";
 
 type CheckInCall = Extract<CalendarToolCall, { tool: "check_in" }>;
@@ -7,8 +8,10 @@ type CheckInCall = Extract<CalendarToolCall, { tool: "check_in" }>;
 const WHEN_TAIL =
   /\s+(?:today|this (?:morning|afternoon|evening)|tonight|earlier(?: today)?|just now|again|after all|in the end|as planned|yet)$/i;
 /** Another day than today: not about today's block, so not a check-in. */
-const OTHER_DAY =
-  /\b(?:tomorrow|yesterday|next|last|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend)\b/i;
+const OTHER_DAY = new RegExp(
+  `\\b(?:tomorrow|yesterday|next|last|${DAYS.map((d) => d.name).join("|")}|week|weekend)\\b`,
+  "i",
+);
 /** "I did it", "I did nothing": no block named. */
 const NO_TITLE =
   /^(?:it|that|this|them|those|nothing|everything|something|anything|all|all of it|well|great|good|ok|okay|fine|my best|a lot|lots|enough|some|none)$/i;

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import type { AssistantRequest, Recurrence } from "./calendar-tools.ts";
+import { NAMES_A_DAY } from "./lexicon.ts";
 import { anchorSeries, parseRecurrence } from "./parse-recurrence.ts";
 import { DURATION, parseDuration, tidy } from "./parse-tasks.ts";
 import { type Ctx, parseWhen } from "./parse-when.ts";
@@ -35,36 +36,45 @@ export function parseCreate(body: string, ctx: Ctx): AssistantRequest | undefine
   }
   let when = parseWhen(rest, ctx);
   let keptWord = "";
-  if (when && /^(?:morning|afternoon|evening)$/i.test(when.text.trim())) {
+  const part = when && /^(morning|afternoon|evening)\b/i.exec(when.text.trim());
+  const at = part ? rest.indexOf(part[0], when!.index) : -1;
+  // the word before says whose it is: "tomorrow evening" is a time, "parents evening" a title
+  const before = rest.slice(0, Math.max(0, at)).trim().split(/\s+/).at(-1) ?? "";
+  // (a repeat rule took its words out already: "every weekday morning" left "morning" alone)
+  const titleWord =
+    !rec &&
+    before !== "" &&
+    !NAMES_A_DAY.test(before) &&
+    !/^(?:this|every|each|in|the|on|of|day|days)$/i.test(before);
+  if (when && part && (when.text.trim() === part[0] || titleWord)) {
     // "parents evening thursday 6pm": the word is the title's, the date comes after it
-    const later = parseWhen(rest.replace(when.text, "_".repeat(when.text.length)), ctx);
+    const later = parseWhen(
+      `${rest.slice(0, at)}${"_".repeat(part[0].length)}${rest.slice(at + part[0].length)}`,
+      ctx,
+    );
     if (later) {
-      keptWord = when.text;
+      keptWord = part[0];
       when = later;
     }
   }
   if (!when && !rec) return undefined;
   let start = when?.start ?? now.startOf("day");
   const timed = when?.hasTime ? start : partOfDay(when?.text ?? rest, start);
-  const title = capital(
-    tidy(
-      (when ? rest.replace(when.text, " ") : rest)
-        .replace(/\b(?:in|to|on|into|onto) (?:my|the) (?:calendar|schedule|diary|agenda)\b/gi, " ")
-        .replace(
-          /\b(?:an? )?(?:event|appointment|meeting|reminder) (?:called|named|titled|for)\b/gi,
-          " ",
-        )
-        .replace(
-          keptWord
-            ? /$^/
-            : /\b(?:this|tomorrow|in the) (?:morning|afternoon|evening)\b|\b(?:morning|afternoon|evening|lunch ?time|tonight)\b/gi,
-          " ",
-        )
-        .replace(/\b(?:starting|beginning|from|at|on)\s*$/i, " "),
+  const said = (when ? rest.replace(when.text, " ") : rest)
+    .replace(/\b(?:in|to|on|into|onto) (?:my|the) (?:calendar|schedule|diary|agenda)\b/gi, " ")
+    .replace(
+      /\b(?:an? )?(?:event|appointment|meeting|reminder) (?:called|named|titled|for)\b/gi,
+      " ",
     )
-      .replace(/^(?:a|an|the|my|for|of)\s+/i, "")
-      .replace(/^(?:a|an|the|my)\s+/i, ""),
-  );
+    .replace(
+      keptWord
+        ? /$^/
+        : /\b(?:this|tomorrow|in the) (?:morning|afternoon|evening)\b|\b(?:morning|afternoon|evening|lunch ?time|tonight)\b/gi,
+      " ",
+    )
+    .replace(/\b(?:starting|beginning|from|at|on)\s*$/i, " ");
+  const { title: cleanTitle, description, cleaned } = cleanTitleOf(said);
+  const title = capital(cleanTitle);
   if (!timed && !rec) {
     const day = start.toFormat("cccc d LLLL");
     return {
@@ -88,11 +98,58 @@ export function parseCreate(body: string, ctx: Ctx): AssistantRequest | undefine
     when?.end && !minutes
       ? start.plus(when.end.diff(when.start))
       : start.plus({ minutes: minutes ?? 60 });
-  return {
-    tool: "create_event",
+  const call = {
+    tool: "create_event" as const,
     title: title || "New event",
     start: start.toUTC().toISO()!,
     end: end.toUTC().toISO()!,
     ...(recurrence ? { recurrence } : {}),
+    ...(description ? { description } : {}),
   };
+  if (rec?.guessed) return { tool: "propose", steps: [call], reason: "the days were run together" };
+  if (cleaned) return { tool: "propose", steps: [call], reason: "the title had words left over" };
+  return call;
+}
+
+/** Pieces of a title that say what it is about: "…, about the budget". */
+const ABOUT = /^(?:about|re:?|regarding|to discuss|discuss(?:ing)?|on the topic of|topic:?)\s+/i;
+/** Words a title never ends or starts with: connectives left by what was taken out. */
+const DEBRIS =
+  /^(?:and|also|then|plus|with|at|on|for|from|to|by)\b\s*|\s*\b(?:and|also|then|plus|with|at|on|for|from|to|by)$/i;
+
+/**
+ * The title a request names, with its connective debris gone ("Meeting with Dana , , about
+ * the budget" → "Meeting with Dana", about the budget as the description). `cleaned` says
+ * that words were left over and dropped: the reading is shown before it is written.
+ */
+export function cleanTitleOf(said: string): {
+  title: string;
+  description?: string;
+  cleaned: boolean;
+} {
+  const pieces = said
+    .split(/\s*[,;]\s*|\s+[—–]\s+|\s+-\s+/)
+    .map((p) => tidy(p))
+    .filter(Boolean);
+  let description: string | undefined;
+  const kept: string[] = [];
+  let cleaned = false;
+  for (const raw of pieces) {
+    let piece = raw;
+    for (let i = 0; i < 3 && DEBRIS.test(piece); i++) piece = tidy(piece.replace(DEBRIS, " "));
+    if (!piece) continue;
+    if (ABOUT.test(piece)) description = capital(piece);
+    else if (kept.length === 0) kept.push(piece);
+    else cleaned = true;
+  }
+  let title = (kept[0] ?? "")
+    .replace(/^(?:a|an|the|my|for|of)\s+/i, "")
+    .replace(/^(?:a|an|the|my)\s+/i, "")
+    .replace(/^(?:go(?:ing)? to|attend|hit) (?:the )?(?=\w)/i, "");
+  // a title says what, not "about X" alone: that stays the title
+  if (!title && description) {
+    title = description;
+    description = undefined;
+  }
+  return { title: tidy(title), ...(description ? { description } : {}), cleaned };
 }

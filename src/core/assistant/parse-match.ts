@@ -19,6 +19,12 @@ export function scopeIn(text: string): SeriesScope | undefined {
   return undefined;
 }
 
+/** The words name the series itself ("the whole series", "from now on"), not just "all". */
+export const seriesSaid = (text: string) =>
+  /\b(?:whole|entire|series|recurring|repeating|from now on|for good|altogether|permanently)\b/i.test(
+    text,
+  );
+
 /** The answer to "just this one, or the whole series?" (or to "which one?"), if it is one. */
 export function parseScopeReply(message: string): SeriesScope | "never_mind" | undefined {
   const text = normalize(message).toLowerCase();

@@ -1,17 +1,19 @@
 import type { CalendarToolCall } from "./calendar-tools.ts";
+import { NAMES_A_DAY, VERBS } from "./lexicon.ts";
 import { partOfDay } from "./parse-create.ts";
 import { matchFor, scopeIn } from "./parse-match.ts";
 import { parseDuration } from "./parse-tasks.ts";
 import { type Ctx, parseWhen } from "./parse-when.ts";
 
-const MOVE_VERB =
-  /^(?:move|reschedule|shift|push(?: back)?|bump|postpone|delay|change|put off|bring forward|pull forward|bring|slide)\s+/i;
+const MOVE_VERB = new RegExp(`^(?:${VERBS.move})\\s+`, "i");
 
 /** "move the dentist to Friday 4pm", "push the sync back an hour", "make it 5pm instead". */
 export function parseMove(body: string, ctx: Ctx): CalendarToolCall | undefined {
   const verb = MOVE_VERB.exec(body);
   const instead =
-    /^(?:make|do|have|let's do|can we do)\s+(.+?)\s+((?:at|on|to)\s+.+?)\s+instead$/i.exec(body);
+    /^(?:make|do|have|let's do|can we do)\s+(.+?)\s+((?:at|on|to)\s+.+?|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)\s+instead$/i.exec(
+      body,
+    );
   if (!verb && !instead) return undefined;
   const rest = instead
     ? `${instead[1]} to ${instead[2]!.replace(/^(?:at|on|to)\s+/i, "")}`
@@ -63,11 +65,7 @@ export function parseMove(body: string, ctx: Ctx): CalendarToolCall | undefined 
   let start = when.start;
   const part = !when.hasTime ? partOfDay(targetText, start) : undefined;
   if (part) start = part;
-  const sameDayTime =
-    when.hasTime &&
-    !/\b(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|today|next|\d{1,2}(?:st|nd|rd|th)|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i.test(
-      targetText,
-    );
+  const sameDayTime = when.hasTime && !NAMES_A_DAY.test(targetText);
   return {
     tool: "update_event",
     match: matchFor(phrase, ctx),

@@ -1,36 +1,16 @@
 import { DateTime } from "luxon";
 import type { Recurrence } from "./calendar-tools.ts";
+import { COUNT, DAY, DAYS, dayCode, dayNumber, numberOf, PLURAL_DAY } from "./lexicon.ts";
 import { type Ctx, parseAll } from "./parse-when.ts";
 
-const DAYS: [RegExp, string][] = [
-  [/^mon/i, "MO"],
-  [/^tue/i, "TU"],
-  [/^wed/i, "WE"],
-  [/^thu/i, "TH"],
-  [/^fri/i, "FR"],
-  [/^sat/i, "SA"],
-  [/^sun/i, "SU"],
-];
 const WEEKDAY_CODES = ["MO", "TU", "WE", "TH", "FR"];
-const CODE_NUMBER: Record<string, number> = { MO: 1, TU: 2, WE: 3, TH: 4, FR: 5, SA: 6, SU: 7 };
-const DAY =
-  "(?:mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)s?\\b";
-const NUMBER: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twelve: 12,
-};
-const num = (s: string) => NUMBER[s.toLowerCase()] ?? Number(s);
-
-const codeOf = (word: string) => DAYS.find(([re]) => re.test(word))?.[1];
+/** Days in a list: "Mon, Wed and Fri", "monday wednesday and friday" (run together). */
+const SEP = "\\s*(?:,|and|&)?\\s*";
+const DAY_LIST = `${DAY}(?:${SEP}${DAY})*`;
+const dayList = (s: string) =>
+  [...s.matchAll(new RegExp(DAY, "gi"))].map((m) => dayCode(m[0])).filter((c) => c !== undefined);
+/** Two days with nothing between them: the list was read, not said. */
+const runTogether = (s: string) => new RegExp(`${DAY}\\s+${DAY}`, "i").test(s);
 
 export type ParsedRecurrence = {
   recurrence: Recurrence;
@@ -38,6 +18,8 @@ export type ParsedRecurrence = {
   rest: string;
   /** "for 6 weeks": turned into a count once the days are known. */
   forUnits?: { n: number; unit: "day" | "week" | "month" };
+  /** The days were run together ("monday wednesday and friday"): shown before it is written. */
+  guessed?: boolean;
 };
 
 /**
@@ -54,14 +36,13 @@ export function parseRecurrence(text: string, ctx: Ctx): ParsedRecurrence | unde
     rule = build(m);
     rest = `${rest.slice(0, m.index)} ${rest.slice(m.index + m[0].length)}`;
   };
-  const dayList = (s: string) =>
-    [...s.matchAll(new RegExp(DAY, "gi"))].map((m) => codeOf(m[0])).filter((c) => c !== undefined);
+  let guessed = false;
 
   take(
     /\b(?:every|each|on)?\s*(?:week ?days?|work ?days?|weekday)\b|\b(?:every day )?(?:mon(?:day)?\s*(?:-|–|to|through|thru)\s*fri(?:day)?)\b/i,
     () => ({ frequency: "WEEKLY", interval: 1, byDay: [...WEEKDAY_CODES] }),
   );
-  take(new RegExp(`\\bevery other (${DAY}(?:\\s*(?:,|and|&)\\s*${DAY})*)`, "i"), (m) => ({
+  take(new RegExp(`\\bevery other (${DAY_LIST})`, "i"), (m) => ({
     frequency: "WEEKLY",
     interval: 2,
     byDay: dayList(m[1]!),
@@ -73,24 +54,23 @@ export function parseRecurrence(text: string, ctx: Ctx): ParsedRecurrence | unde
       interval: 2,
     }),
   );
-  take(/\bevery (\d+|two|three|four) (day|week|month)s\b/i, (m) => ({
+  take(new RegExp(`\\bevery (${COUNT}) (day|week|month)s\\b`, "i"), (m) => ({
     frequency:
       m[2]!.toLowerCase() === "day"
         ? "DAILY"
         : m[2]!.toLowerCase() === "week"
           ? "WEEKLY"
           : "MONTHLY",
-    interval: num(m[1]!),
+    interval: numberOf(m[1]!),
   }));
   take(/\bevery other day\b/i, () => ({ frequency: "DAILY", interval: 2 }));
-  take(new RegExp(`\\b(?:every|each)\\s+(${DAY}(?:\\s*(?:,|and|&)\\s*${DAY})*)`, "i"), (m) => ({
-    frequency: "WEEKLY",
-    interval: 1,
-    byDay: dayList(m[1]!),
-  }));
+  take(new RegExp(`\\b(?:every|each)\\s+(${DAY_LIST})`, "i"), (m) => {
+    guessed = runTogether(m[1]!);
+    return { frequency: "WEEKLY", interval: 1, byDay: dayList(m[1]!) };
+  });
   // "mondays and wednesdays" (plural day names mean every such day)
   take(
-    /\b(?:on\s+)?((?:mon|tues|wednes|thurs|fri|satur|sun)days(?:\s*(?:,|and|&)\s*(?:mon|tues|wednes|thurs|fri|satur|sun)days)*)\b/i,
+    new RegExp(`\\b(?:on\\s+)?(${PLURAL_DAY}(?:\\s*(?:,|and|&)\\s*${PLURAL_DAY})*)`, "i"),
     (m) => ({
       frequency: "WEEKLY",
       interval: 1,
@@ -115,7 +95,7 @@ export function parseRecurrence(text: string, ctx: Ctx): ParsedRecurrence | unde
   const found: Recurrence = rule;
   // "every week on Monday, Wednesday and Friday" / "gym monday wednesday friday weekly"
   if (found.frequency === "WEEKLY" && !found.byDay) {
-    const list = new RegExp(`\\b(?:on\\s+)?${DAY}(?:\\s*(?:,|and|&)?\\s*${DAY})*`, "i").exec(rest);
+    const list = new RegExp(`\\b(?:on\\s+)?${DAY_LIST}`, "i").exec(rest);
     if (list && (dayList(list[0]).length > 1 || /^on\s|s$/i.test(list[0].trim()))) {
       found.byDay = dayList(list[0]);
       rest = rest.replace(list[0], " ");
@@ -130,17 +110,14 @@ export function parseRecurrence(text: string, ctx: Ctx): ParsedRecurrence | unde
     rest = rest.replace(monthDay[0], " ");
   }
   let forUnits: ParsedRecurrence["forUnits"];
-  const forM =
-    /\bfor (?:the next )?(\d+|two|three|four|five|six|seven|eight|nine|ten|twelve) (day|week|month)s?\b/i.exec(
-      rest,
-    );
+  const forM = new RegExp(`\\bfor (?:the next )?(${COUNT}) (day|week|month)s?\\b`, "i").exec(rest);
   if (forM) {
-    forUnits = { n: num(forM[1]!), unit: forM[2]!.toLowerCase() as "day" | "week" | "month" };
+    forUnits = { n: numberOf(forM[1]!), unit: forM[2]!.toLowerCase() as "day" | "week" | "month" };
     rest = rest.replace(forM[0], " ");
   }
-  const times = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|twelve) times\b/i.exec(rest);
+  const times = new RegExp(`\\b(${COUNT}) times\\b`, "i").exec(rest);
   if (times) {
-    found.count = num(times[1]!);
+    found.count = numberOf(times[1]!);
     rest = rest.replace(times[0], " ");
   }
   const until =
@@ -168,6 +145,7 @@ export function parseRecurrence(text: string, ctx: Ctx): ParsedRecurrence | unde
     recurrence: found,
     rest: rest.replace(/\s+/g, " ").trim(),
     ...(forUnits ? { forUnits } : {}),
+    ...(guessed ? { guessed } : {}),
   };
 }
 
@@ -182,7 +160,7 @@ export function anchorSeries(
 ): { start: DateTime; recurrence: Recurrence } {
   const r = { ...parsed.recurrence };
   let start = first;
-  const allowed = r.byDay?.map((c) => CODE_NUMBER[c]!);
+  const allowed: number[] | undefined = r.byDay?.map((c) => dayNumber(c)!);
   for (let i = 0; i < 14; i++) {
     const okDay = !allowed || allowed.includes(start.weekday);
     if (okDay && start > now) break;
@@ -201,7 +179,7 @@ export function anchorSeries(
           ? Math.ceil(n / r.interval)
           : Math.ceil((n * 4.35 * perWeek) / r.interval);
   }
-  if (r.frequency === "WEEKLY" && !r.byDay) r.byDay = [DAYS[start.weekday - 1]![1]];
+  if (r.frequency === "WEEKLY" && !r.byDay) r.byDay = [DAYS[start.weekday - 1]!.code];
   if (r.byMonthDay) {
     let d = first.set({ day: Math.min(r.byMonthDay, first.daysInMonth ?? 28) });
     if (d <= now) d = d.plus({ months: 1 }).set({ day: r.byMonthDay });

@@ -3,7 +3,7 @@ import type { SmallTalk } from "./calendar-tools.ts";
 const KINDS: [SmallTalk, RegExp][] = [
   [
     "thanks",
-    /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant|lovely|amazing|super)[,!.]?\s*)?(?:thanks?(?: a lot| so much| very much| again| heaps| sage| mate)?|thank you(?: so much| very much| sage)?|thx|ty|tysm|cheers|many thanks|much appreciated|appreciate it|you're the best|you rock)(?:[\s,!.]+(?:sage|mate|a lot))?[\s!.:)]*$/i,
+    /^(?:(?:hey|hi|oh|ah|ok(?:ay)?|great|perfect|awesome|cool|nice|brilliant|lovely|amazing|super)[,!.]?\s*)?(?:thanks?(?: a lot| so much| very much| again| heaps| sage| mate)?|thank you(?: so much| very much| sage)?|thx|ty|tysm|cheers|many thanks|much appreciated|appreciate it|you're the best|you rock)(?:[\s,!.]+(?:sage|mate|a lot))?[\s!.:)]*$/i,
   ],
   [
     "greeting",
@@ -11,7 +11,7 @@ const KINDS: [SmallTalk, RegExp][] = [
   ],
   [
     "bye",
-    /^(?:bye|goodbye|bye bye|see you(?: later| tomorrow)?|see ya|good ?night|gn|later|ttyl|talk (?:to you )?later|that's all(?: for now)?|that's it(?: for now)?)(?:[,!]?\s*sage)?[\s!.]*$/i,
+    /^(?:bye|goodbye|bye bye|see you(?: later| tomorrow)?|see ya|good ?night|gn|later|ttyl|talk (?:to you )?later|that's all(?: for now)?|that's it(?: for now)?)(?:\s+for (?:now|today|tonight))?(?:[,!]?\s*sage)?[\s!.]*$/i,
   ],
   [
     "how_are_you",

@@ -1,22 +1,11 @@
 import { DateTime } from "luxon";
 import type { NewTask } from "./calendar-tools.ts";
+import { NUMBER_WORDS } from "./lexicon.ts";
 import { type Ctx, parseWhen } from "./parse-when.ts";
 
+/** The lexicon's number words, plus the amounts said of a length ("half", "a couple of"). */
 const WORD_NUMBERS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
+  ...NUMBER_WORDS,
   half: 0.5,
   "an hour and a half": 1.5,
   "one and a half": 1.5,

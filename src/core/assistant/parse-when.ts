@@ -1,38 +1,8 @@
 import * as chrono from "chrono-node";
 import { DateTime } from "luxon";
+import { DAY_WORD, DAYS, NAMES_A_DAY, ORDINALS, TYPOS } from "./lexicon.ts";
 
 export type Ctx = { now: Date; timezone: string };
-
-/** Common misspellings and shorthands, rewritten before anything else reads the text. */
-const TYPOS: [RegExp, string][] = [
-  [/\b(?:tomm?orr?ow|tomorow|tommorow|tomorrw|tmrw?|2moro|2morrow|tmorrow)\b/gi, "tomorrow"],
-  [/\b(?:tday|tdy|2day)\b/gi, "today"],
-  [/\btonite\b/gi, "tonight"],
-  [/\b(?:wensday|wedensday|wednsday|wednesdy)\b/gi, "wednesday"],
-  [/\b(?:tuseday|tuesdy|teusday)\b/gi, "tuesday"],
-  [/\b(?:thurday|thrusday|thursdy)\b/gi, "thursday"],
-  [/\b(?:firday|fridy|frday)\b/gi, "friday"],
-  [/\b(?:mondy|monady)\b/gi, "monday"],
-  [/\b(?:saturdy|satruday)\b/gi, "saturday"],
-  [/\b(?:sundy|snuday)\b/gi, "sunday"],
-  [/\bweds\b/gi, "wed"],
-  [/\b(?:evry|evey|everey|evrey|eveyr)\b/gi, "every"],
-  [/\b(?:thurs|thur)\b/gi, "thu"],
-  [/\btues\b/gi, "tue"],
-  [/\b(?:calender|calandar|calendr|cal)\b/gi, "calendar"],
-  [/\b(?:re-?schedual|re-?shedule|re-?scedule|reschdule|resched)\b/gi, "reschedule"],
-  [/\b(?:cancell?|cancle|cancl|cacnel|canel)\b/gi, "cancel"],
-  [/\b(?:meeting|meting|meeeting|meetng|mtg)\b/gi, "meeting"],
-  [/\b(?:appt|apointment|appointement)\b/gi, "appointment"],
-  [/\b(?:pls|plz|plase|pleas)\b/gi, "please"],
-  [/\b(?:wat|wht|whta)\b/gi, "what"],
-  [/\bwhats\b/gi, "what's"],
-  [/\b(?:wk)\b/gi, "week"],
-  [/\b(?:wkdays|weekdys)\b/gi, "weekdays"],
-  [/\b(?:shedule|schedual|scedule|schedle)\b/gi, "schedule"],
-  [/\bu\b/gi, "you"],
-  [/\bim\b/gi, "I'm"],
-];
 
 export function normalize(message: string): string {
   let text = message.trim().replace(/[’‘]/g, "'").replace(/\s+/g, " ");
@@ -44,9 +14,68 @@ export function normalize(message: string): string {
         /\bbetween (\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?) and (\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)/gi,
         "from $1 to $2",
       )
-      .replace(/\bnext week (?:on )?((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b/gi, "$1 next week")
+      .replace(
+        new RegExp(`\\bnext week (?:on )?(${DAY_WORD.source.slice(2)})`, "gi"),
+        "$1 next week",
+      )
   );
 }
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const ORDINAL_DAY = new RegExp(
+  `\\b(?:the\\s+)?(${Object.keys(ORDINALS).join("|")}|1st|2nd|3rd|4th)\\s+(${DAYS.map((d) => d.stem).join("|")})[a-z]*\\s+(?:of|in)\\s+(?:the\\s+|this\\s+|next\\s+)?(month|${MONTHS.join("|")})[a-z]*\\b`,
+  "i",
+);
+
+/**
+ * chrono as the assistant reads dates: its casual English, plus what people say that it
+ * does not know — "the 15th" (the next 15th) and "the first Tuesday of the month" /
+ * "of December". "in 2 hours" and "next week Tuesday" (normalize) it reads already.
+ */
+const reader = chrono.casual.clone();
+reader.parsers.push(
+  {
+    pattern: () => /\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of|in)\b)/i,
+    extract: (context, match) => {
+      const day = Number(match[1]);
+      if (day < 1 || day > 31) return null;
+      const ref = DateTime.fromJSDate(context.reference.instant);
+      const month = day >= ref.day ? ref : ref.plus({ months: 1 });
+      return { day, month: month.month, year: month.year };
+    },
+  },
+  {
+    pattern: () => ORDINAL_DAY,
+    extract: (context, match) => {
+      const word = match[1]!.toLowerCase();
+      const nth = ORDINALS[word] ?? Number(word[0]);
+      const weekday = DAYS.find((d) => d.stem === match[2]!.toLowerCase())!.n;
+      const ref = DateTime.fromJSDate(context.reference.instant);
+      const said = match[3]!.toLowerCase();
+      const inMonth = (m: DateTime) => {
+        const first = m.startOf("month");
+        if (nth === -1) {
+          let d = first.endOf("month").startOf("day");
+          while (d.weekday !== weekday) d = d.minus({ days: 1 });
+          return d;
+        }
+        return first.plus({ days: ((weekday - first.weekday + 7) % 7) + (nth - 1) * 7 });
+      };
+      let month =
+        said === "month"
+          ? /next/i.test(match[0])
+            ? ref.plus({ months: 1 })
+            : ref
+          : ref.set({ month: MONTHS.indexOf(said.slice(0, 3)) + 1 });
+      let d = inMonth(month);
+      if (d < ref.startOf("day")) {
+        month = month.plus(said === "month" ? { months: 1 } : { years: 1 });
+        d = inMonth(month);
+      }
+      return { day: d.day, month: d.month, year: d.year };
+    },
+  },
+);
 
 function reference(ctx: Ctx) {
   const offset = DateTime.fromJSDate(ctx.now, { zone: ctx.timezone }).offset;
@@ -66,13 +95,19 @@ export type When = {
  * between 1 and 6 ("at 3") means the afternoon, as people use it for appointments.
  */
 export function parseWhen(text: string, ctx: Ctx): When | undefined {
-  const r = chrono.parse(text, reference(ctx), { forwardDate: true })[0];
+  const r = reader.parse(text, reference(ctx), { forwardDate: true })[0];
   if (!r) return undefined;
   const zone = ctx.timezone;
+  const now = DateTime.fromJSDate(ctx.now, { zone });
   const fix = (c: chrono.ParsedComponents) => {
     let d = DateTime.fromJSDate(c.date(), { zone });
     if (c.isCertain("hour") && !c.isCertain("meridiem") && d.hour >= 1 && d.hour <= 6) {
       d = d.plus({ hours: 12 });
+      // the afternoon rule comes before the roll to tomorrow: "at 3" said at 10:00 is 15:00
+      // today, not 15:00 tomorrow (chrono rolled a bare 3:00 forward a day)
+      const noDay = !c.isCertain("day") && !c.isCertain("weekday") && !NAMES_A_DAY.test(r.text);
+      const today = now.set({ hour: d.hour, minute: d.minute, second: 0, millisecond: 0 });
+      if (noDay && today > now && !d.hasSame(now, "day")) d = today;
     }
     return d;
   };
@@ -90,12 +125,10 @@ export function parseWhen(text: string, ctx: Ctx): When | undefined {
 
 /** All dates a phrase names, in order (for "from Tuesday to Thursday" and until-clauses). */
 export function parseAll(text: string, ctx: Ctx) {
-  return chrono.parse(text, reference(ctx), { forwardDate: true });
+  return reader.parse(text, reference(ctx), { forwardDate: true });
 }
 
 export type Range = { from: string; to: string; label: string };
-
-const DAY_NAMES = /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/i;
 
 /** The local day, days or week a phrase names, as a UTC range; today when it names none. */
 export function rangeOf(text: string, ctx: Ctx): Range {
@@ -106,7 +139,7 @@ export function rangeOf(text: string, ctx: Ctx): Range {
     to: to.toUTC().toISO()!,
     label,
   });
-  if (/\bnext week\b/i.test(text) && !DAY_NAMES.test(text.replace(/\bweek\w*/gi, ""))) {
+  if (/\bnext week\b/i.test(text) && !DAY_WORD.test(text.replace(/\bweek\w*/gi, ""))) {
     const start = now.plus({ weeks: 1 }).startOf("week");
     return range(start, start.plus({ weeks: 1 }), "next week");
   }

@@ -7,12 +7,25 @@ import { parseCalendarRequest } from "./parse-calendar-request.ts";
 /**
  * The built-in assistant against a corpus of the ways people ask (tests/fixtures). Each case
  * states the expected action and only the arguments that matter; the test reports accuracy
- * and fails below 95 %. The corpus is written from how people talk, not from the parser.
+ * per intent. The gate is exact (issue 28): every miss is pinned by its text in
+ * tests/fixtures/assistant-known-misses.json, so any new miss fails, and a pinned case that
+ * passes now fails too until it is unpinned. The corpus is written from how people talk, not
+ * from the parser. A second set (assistant-requests-first-sight.json) was written after the
+ * rebuild and measured before any change for it; it is gated the same way.
  */
 type Expect = Record<string, unknown> & { action: string };
-const corpus = JSON.parse(
-  readFileSync(new URL("../../../tests/fixtures/assistant-requests.json", import.meta.url), "utf8"),
-) as { now: string; timezone: string; cases: { text: string; expect: Expect; set?: string }[] };
+type Corpus = {
+  now: string;
+  timezone: string;
+  cases: { text: string; expect: Expect; set?: string }[];
+};
+const fixture = <T>(name: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../../../tests/fixtures/${name}`, import.meta.url), "utf8"),
+  ) as T;
+const corpus = fixture<Corpus>("assistant-requests.json");
+const firstSight = fixture<Corpus>("assistant-requests-first-sight.json");
+const pinned = fixture<{ misses: Record<string, string[]> }>("assistant-known-misses.json").misses;
 
 const zone = corpus.timezone;
 const ctx = { now: DateTime.fromISO(corpus.now, { zone }).toJSDate(), timezone: zone };
@@ -38,8 +51,8 @@ const words = (s: string) =>
     .toLowerCase()
     .replace(/['"“”‘’]/g, "")
     .split(/[^\p{L}\p{N}:/-]+/u)
-    .filter((w) => w && !GENERIC.has(w))
     .map((w) => w.replace(/s$/, ""))
+    .filter((w) => w && !GENERIC.has(w))
     .sort()
     .join(" ");
 const titleOf = (s: string) => s.toLowerCase().replace(/^(?:the|a|an|my)\s+/, "");
@@ -57,12 +70,31 @@ function checkMatch(m: EventMatch, e: Expect, errors: string[]) {
     errors.push(`at ${m.start} ≠ ${e.at}`);
 }
 
-function check(call: AssistantRequest | undefined, e: Expect): string[] {
+function check(said: AssistantRequest | undefined, e: Expect): string[] {
   const errors: string[] = [];
+  // a proposal of one step is that step, shown before it is written: scored as the step
+  // (a case may require the proposal with "propose": true)
+  const proposed = said?.tool === "propose" && said.steps.length === 1;
+  if (e.propose === true && !proposed) return ["not proposed"];
+  if (e.propose === false && proposed) return ["proposed"];
+  const call = proposed ? said.steps[0] : said;
   const action = call?.tool ?? "none";
   if (action !== e.action) return [`action ${action} ≠ ${e.action}`];
   if (!call) return errors;
   switch (call.tool) {
+    case "negation":
+      if (e.start !== undefined && (!call.start || minute(call.start) !== e.start))
+        errors.push(`start ${call.start && minute(call.start)}`);
+      break;
+    case "propose": {
+      const want = (e.steps ?? []) as Expect[];
+      if (want.length !== call.steps.length)
+        errors.push(`steps ${call.steps.map((x) => x.tool).join(",")}`);
+      want.forEach((w, i) => {
+        for (const err of check(call.steps[i], w)) errors.push(`step ${i + 1}: ${err}`);
+      });
+      break;
+    }
     case "create_event": {
       if (e.title !== undefined && titleOf(call.title) !== titleOf(String(e.title)))
         errors.push(`title “${call.title}” ≠ “${e.title}”`);
@@ -70,6 +102,8 @@ function check(call: AssistantRequest | undefined, e: Expect): string[] {
         errors.push(`start ${minute(call.start)} ≠ ${e.start}`);
       if (e.end !== undefined && hhmm(call.end) !== e.end)
         errors.push(`end ${hhmm(call.end)} ≠ ${e.end}`);
+      if (e.description !== undefined && call.description !== e.description)
+        errors.push(`description ${call.description}`);
       const r = e.repeat as Record<string, unknown> | undefined;
       if (r) {
         const got = call.recurrence;
@@ -111,6 +145,8 @@ function check(call: AssistantRequest | undefined, e: Expect): string[] {
     }
     case "delete_event":
       checkMatch(call.match, e, errors);
+      if (e.every !== undefined && (call.everyMatch ?? false) !== e.every)
+        errors.push(`everyMatch ${call.everyMatch}`);
       if (e.scope !== undefined && (call.scope ?? null) !== e.scope)
         errors.push(`scope ${call.scope}`);
       break;
@@ -148,24 +184,71 @@ function check(call: AssistantRequest | undefined, e: Expect): string[] {
   return errors;
 }
 
+/** Each case's misses, by intent, and the report line of a set. */
+function score(set: Corpus) {
+  const setCtx = {
+    now: DateTime.fromISO(set.now, { zone: set.timezone }).toJSDate(),
+    timezone: set.timezone,
+  };
+  const misses = new Map<string, string>();
+  const byIntent = new Map<string, { n: number; ok: number }>();
+  for (const c of set.cases) {
+    const errors = check(parseCalendarRequest(c.text, setCtx), c.expect);
+    const intent = byIntent.get(c.expect.action) ?? { n: 0, ok: 0 };
+    intent.n++;
+    if (errors.length === 0) intent.ok++;
+    else misses.set(c.text, `${c.text}  →  ${errors.join("; ")}`);
+    byIntent.set(c.expect.action, intent);
+  }
+  const table = [...byIntent.entries()]
+    .sort((a, b) => b[1].n - a[1].n)
+    .map(([k, v]) => `${k.padEnd(20)} ${String(v.ok).padStart(3)}/${v.n}`)
+    .join("\n  ");
+  return { misses, table, understood: set.cases.length - misses.size };
+}
+
+/** The gate: exactly the pinned misses, no more (a new miss) and no fewer (unpin a fix). */
+function gate(name: string, set: Corpus) {
+  const { misses, table, understood } = score(set);
+  const pct = ((understood / set.cases.length) * 100).toFixed(1);
+  console.info(
+    `${name}: ${understood}/${set.cases.length} = ${pct} %\n  ${table}${misses.size ? `\nmisses:\n  ${[...misses.values()].join("\n  ")}` : ""}`,
+  );
+  const pins = pinned[name] ?? [];
+  expect(
+    [...misses.keys()].filter((t) => !pins.includes(t)),
+    "new misses",
+  ).toEqual([]);
+  expect(
+    pins.filter((t) => !misses.has(t)),
+    "pinned cases that pass now: unpin them",
+  ).toEqual([]);
+}
+
 describe("the built-in assistant's understanding", () => {
-  it(`understands at least 95 % of the ${corpus.cases.length} phrasings in the corpus`, () => {
-    expect(corpus.cases.length).toBeGreaterThanOrEqual(300);
-    const misses: string[] = [];
-    let heldOut = 0;
-    let heldOutMissed = 0;
+  it(`misses none of the ${corpus.cases.length} phrasings in the corpus but the pinned ones`, () => {
+    expect(corpus.cases.length).toBeGreaterThanOrEqual(500);
+    gate("corpus", corpus);
+  });
+
+  it(`misses none of the ${firstSight.cases.length} first-sight phrasings but the pinned ones`, () => {
+    expect(firstSight.cases.length).toBeGreaterThanOrEqual(60);
+    gate("first-sight", firstSight);
+  });
+
+  it("parses a message in under 2 ms at the 95th percentile", () => {
+    const times: number[] = [];
     for (const c of corpus.cases) {
-      const errors = check(parseCalendarRequest(c.text, ctx), c.expect);
-      if (c.set === "held-out") heldOut++;
-      if (errors.length === 0) continue;
-      misses.push(`${c.text}  →  ${errors.join("; ")}`);
-      if (c.set === "held-out") heldOutMissed++;
+      const t0 = performance.now();
+      parseCalendarRequest(c.text, ctx);
+      times.push(performance.now() - t0);
     }
-    const accuracy = 1 - misses.length / corpus.cases.length;
-    const pct = (n: number, of: number) => `${n}/${of} = ${((n / of) * 100).toFixed(1)} %`;
+    times.sort((a, b) => a - b);
+    const p95 = times[Math.floor(times.length * 0.95)]!;
     console.info(
-      `assistant corpus: ${pct(corpus.cases.length - misses.length, corpus.cases.length)} (held-out part: ${pct(heldOut - heldOutMissed, heldOut)})${misses.length ? `\nmisses:\n  ${misses.join("\n  ")}` : ""}`,
+      `parse time: median ${times[times.length >> 1]!.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`,
     );
-    expect(accuracy).toBeGreaterThanOrEqual(0.95);
+    // generous on a shared CI machine; docs/PERFORMANCE.md has the measured numbers
+    expect(p95).toBeLessThan(10);
   });
 });

@@ -31,6 +31,8 @@ export const actionCard = z.object({
     "tasks_added",
     "task_done",
     "checked_in",
+    /** What the assistant understood, written only on Yes (issue 28). */
+    "proposed",
   ]),
   items: z.array(actionItem),
   conflicts: z.array(z.object({ title: z.string(), start: z.string(), end: z.string() })),
@@ -40,6 +42,10 @@ export const actionCard = z.object({
    * edited or deleted it): its times are history and Undo would refuse, so none is offered.
    */
   changedSince: z.boolean().optional(),
+  /** A proposal still waiting for Yes or No (only the newest one ever is). */
+  pending: z.boolean().optional(),
+  /** How a proposal was answered. */
+  answer: z.enum(["yes", "no"]).optional(),
 });
 export type ActionCard = z.infer<typeof actionCard>;
 

@@ -1,3 +1,4 @@
+import { numberOf } from "../assistant/lexicon.ts";
 import type { FitnessAnswers } from "../contract/fitness.ts";
 
 export type Goal =
@@ -62,15 +63,6 @@ const SPREAD: Record<number, number[]> = {
   6: [1, 2, 3, 4, 5, 6],
   7: [1, 2, 3, 4, 5, 6, 7],
 };
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-};
 
 const DAY_PATTERNS = [
   /\bmon(day)?s?\b/,
@@ -96,7 +88,7 @@ export function readDays(text: string): number[] {
   if (days.size > 0) return [...days].sort((a, b) => a - b);
   const count = /\b([1-7]|one|two|three|four|five|six|seven)\b\s*(x\s*)?(days?|times?)/.exec(t);
   if (count) {
-    const n = NUMBER_WORDS[count[1]!] ?? Number(count[1]);
+    const n = numberOf(count[1]!);
     return SPREAD[n] ?? DEFAULT_DAYS;
   }
   return DEFAULT_DAYS;

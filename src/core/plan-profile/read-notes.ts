@@ -1,3 +1,4 @@
+import { numberOf } from "../assistant/lexicon.ts";
 /**
  * Reads the questionnaire's free-text answer for what it can say about how the person works:
  * days off, days worked, hours, meeting-free times, being a night owl or an early bird.
@@ -49,17 +50,6 @@ function daysIn(list: string): number[] {
   }
   return [...out].sort((a, b) => a - b);
 }
-
-const NUMBERS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-};
-const numberOf = (word: string) => NUMBERS[word] ?? Number(word);
 
 type Clock = { hour: number; minute: number; half: "am" | "pm" | null };
 

@@ -7,7 +7,7 @@ import { userTimeZone } from "../calendar/list-events.ts";
 import type { Db } from "../db/client.ts";
 import { describeIssues } from "../errors.ts";
 import type { CalendarAccess, LlmMessage } from "../integrations/llm/language-model.ts";
-import { offlineCalendarTurn } from "./offline-calendar-turn.ts";
+import { answerProposal, offlineCalendarTurn, proposal } from "./offline-calendar-turn.ts";
 import type { PendingAction } from "./record-actions.ts";
 import { runCalendarTool } from "./run-calendar-tool.ts";
 
@@ -215,6 +215,17 @@ export async function calendarAccess(db: Db, opts: { userId: string; now: Date; 
   const voice = { zone, locale: opts.locale };
   const run: RunCall = async (call) => {
     if (typeof call === "string") return call;
+    // a model's change to a whole series goes through the same proposal card as the
+    // built-in assistant's uncertain readings: shown, and done only on Yes (issue 28)
+    if ((call.tool === "delete_event" || call.tool === "update_event") && call.scope === "all") {
+      const offered = proposal(
+        { db, userId: opts.userId, now: opts.now, voice },
+        [call],
+        "it would change a whole series",
+      );
+      state.actions.push(...offered.actions);
+      return offered.reply;
+    }
     try {
       const outcome = await runCalendarTool(
         { db, userId: opts.userId, now: opts.now, voice },
@@ -237,7 +248,7 @@ export async function calendarAccess(db: Db, opts: { userId: string; now: Date; 
   const access: CalendarAccess = {
     tools,
     maxSteps: 4,
-    instructions: `Now: ${DateTime.fromJSDate(opts.now, { zone }).toFormat("cccc d LLLL yyyy, HH:mm")} (${zone}). Use the calendar tools to read or change the calendar, and say exactly what changed.`,
+    instructions: `Now: ${DateTime.fromJSDate(opts.now, { zone }).toFormat("cccc d LLLL yyyy, HH:mm")} (${zone}). Use the calendar tools to read or change the calendar, and say exactly what changed. A change to a whole series is shown to the person as a proposal they confirm with Yes: say so, and don't call the tool again.`,
     act: async (message: string, history: LlmMessage[]) => {
       const acted = await offlineCalendarTurn(db, {
         userId: opts.userId,
@@ -250,8 +261,23 @@ export async function calendarAccess(db: Db, opts: { userId: string; now: Date; 
       if (!acted) return undefined;
       if (acted.changed) state.changed = true;
       state.actions.push(...acted.actions);
-      return acted.reply;
+      return { text: acted.reply, ...(acted.uncharged ? { uncharged: true } : {}) };
     },
   };
-  return { access, state };
+  /** A Yes or No to the proposal of the conversation's last reply, before any model is asked. */
+  const answer = async (message: string, conversationId: string | undefined) => {
+    const answered = await answerProposal(db, {
+      userId: opts.userId,
+      conversationId,
+      message,
+      now: opts.now,
+      locale: opts.locale,
+      zone,
+    });
+    if (!answered) return undefined;
+    if (answered.changed) state.changed = true;
+    state.actions.push(...answered.actions);
+    return answered;
+  };
+  return { access, state, answer };
 }

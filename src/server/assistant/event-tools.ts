@@ -14,13 +14,22 @@ import { createEvent } from "../calendar/create-event.ts";
 import { deleteEvent } from "../calendar/delete-event.ts";
 import { deleteOccurrence, updateOccurrence } from "../calendar/edit-occurrence.ts";
 import { updateEvent } from "../calendar/update-event.ts";
-import { calendarEvents } from "../db/schema.ts";
-import { findMatches, type Hit, overlapping, type ToolCtx } from "./find-events.ts";
+import { listConnectedOccurrences } from "../connections/list-external-occurrences.ts";
+import { calendarConnections, calendarEvents, connectionCalendars } from "../db/schema.ts";
+import { findMatches, type Hit, overlapping, type ToolCtx, titleMatches } from "./find-events.ts";
 import { quote, timeOf, when } from "./format-when.ts";
 import type { PendingAction } from "./record-actions.ts";
 
-export type ToolOutcome = { reply: string; changed: boolean; actions: PendingAction[] };
+export type ToolOutcome = {
+  reply: string;
+  changed: boolean;
+  actions: PendingAction[];
+  /** A question back about the person's own words ("which one?"): it uses no allowance. */
+  uncharged?: boolean;
+};
 const said = (reply: string): ToolOutcome => ({ reply, changed: false, actions: [] });
+/** A question back (which event, which part of a series, when to): free, as nothing was done. */
+const asked = (reply: string): ToolOutcome => ({ ...said(reply), uncharged: true });
 
 const DAY_NAMES: Record<string, string> = {
   MO: "Monday",
@@ -62,6 +71,7 @@ export async function createEventTool(
     title: call.title,
     start_time: call.start,
     end_time: call.end,
+    ...(call.description ? { description: call.description } : {}),
     ...(r
       ? {
           recurrence_frequency: r.frequency,
@@ -112,13 +122,16 @@ async function singleMatch(
 ): Promise<Hit | ToolOutcome> {
   const hits = await findMatches(ctx, match);
   if (hits.length === 1) return hits[0]!;
-  if (hits.length === 0)
-    return said(`I couldn't find ${describeMatch(match, ctx)} in your upcoming calendar.`);
+  if (hits.length === 0) {
+    const elsewhere = await connectedMatch(ctx, match);
+    if (elsewhere) return said(readOnlyReply(elsewhere, verb, ctx));
+    return asked(`I couldn't find ${describeMatch(match, ctx)} in your upcoming calendar.`);
+  }
   const list = hits
     .slice(0, 5)
     .map((h) => `- ${quote(h.event.title)}, ${when(h.start, h.end, ctx.voice)}`);
   const held = verb === "cancel" ? "I haven't cancelled anything" : "I haven't moved anything";
-  return said(
+  return asked(
     `That matches ${hits.length} events, so ${held} yet:\n\n${list.join("\n")}\n\nWhich one should I ${verb}?`,
   );
 }
@@ -239,7 +252,7 @@ function askScope(ctx: ToolCtx, hit: Hit, verb: "move" | "cancel"): ToolOutcome 
     : day.hasSame(today.plus({ days: 1 }), "day")
       ? "tomorrow's"
       : `the one on ${when(hit.start, null, ctx.voice)}`;
-  return said(
+  return asked(
     `${quote(hit.event.title)} repeats. Should I ${verb} just ${which}, ${SCOPE_QUESTION}`,
   );
 }
@@ -257,7 +270,7 @@ export async function moveEventTool(
   let newStart: DateTime;
   if (call.shiftMinutes !== undefined) newStart = old.plus({ minutes: call.shiftMinutes });
   else if (!call.start)
-    return said(
+    return asked(
       `When should I move ${quote(event.title)} (now ${when(oldStart, oldEnd, ctx.voice)}) to?`,
     );
   else {
@@ -364,6 +377,7 @@ export async function cancelEventTool(
   ctx: ToolCtx,
   call: Extract<CalendarToolCall, { tool: "delete_event" }>,
 ): Promise<ToolOutcome> {
+  if (call.everyMatch) return cancelEveryMatch(ctx, call);
   const hit = await singleMatch(ctx, call.match, "cancel");
   if ("reply" in hit) return hit;
   const { event, start, end } = hit;
@@ -429,3 +443,73 @@ const fieldsOf = (e: ServerEvent) => ({
   recurrence_until: e.recurrence_until,
   recurrence_count: e.recurrence_count,
 });
+
+/**
+ * "cancel all my standups tomorrow": every match on the day named, each one occurrence only
+ * (a series keeps its other days), each with its own card. At most 10.
+ */
+async function cancelEveryMatch(
+  ctx: ToolCtx,
+  call: Extract<CalendarToolCall, { tool: "delete_event" }>,
+): Promise<ToolOutcome> {
+  const hits = (await findMatches(ctx, call.match)).slice(0, 10);
+  if (hits.length === 0) return singleMatch(ctx, call.match, "cancel") as Promise<ToolOutcome>;
+  const replies: string[] = [];
+  const actions: PendingAction[] = [];
+  for (const hit of hits) {
+    if (hit.event.recurrence_frequency) {
+      const out = await changeOneOccurrence(ctx, hit);
+      replies.push(out.reply);
+      actions.push(...out.actions);
+      continue;
+    }
+    const out = await cancelEventTool(ctx, {
+      tool: "delete_event",
+      match: {
+        ...(call.match.title ? { title: call.match.title } : {}),
+        start: hit.start.toISOString(),
+      },
+    });
+    replies.push(out.reply);
+    actions.push(...out.actions);
+  }
+  return { reply: replies.join("\n"), changed: actions.length > 0, actions };
+}
+
+type Elsewhere = { title: string; start: Date; end: Date; calendar: string };
+
+/**
+ * An event of a connected (read-only) calendar that the words name, when none of Sage's own
+ * does: the assistant can say where it lives instead of "couldn't find".
+ */
+async function connectedMatch(ctx: ToolCtx, match: EventMatch): Promise<Elsewhere | undefined> {
+  if (!match.title) return undefined;
+  const from = match.on ? new Date(match.on.from) : ctx.now;
+  const to = match.on ? new Date(match.on.to) : new Date(ctx.now.getTime() + 14 * 86_400_000);
+  const occurrences = await listConnectedOccurrences(ctx.db, {
+    userId: ctx.userId,
+    from,
+    to,
+  }).catch(() => []);
+  const hit = occurrences.find((o) => titleMatches(o.title, match.title!));
+  if (!hit) return undefined;
+  const [row] = await ctx.db
+    .select({ calendar: connectionCalendars.name, connection: calendarConnections.name })
+    .from(connectionCalendars)
+    .innerJoin(calendarConnections, eq(connectionCalendars.connectionId, calendarConnections.id))
+    .where(
+      and(eq(connectionCalendars.id, hit.calendarId), eq(connectionCalendars.userId, ctx.userId)),
+    );
+  const name =
+    row && row.calendar !== row.connection ? `${row.connection} — ${row.calendar}` : row?.calendar;
+  return {
+    title: hit.title,
+    start: hit.start,
+    end: hit.end,
+    calendar: name ?? "a connected calendar",
+  };
+}
+
+function readOnlyReply(e: Elsewhere, verb: "move" | "cancel", ctx: ToolCtx): string {
+  return `${quote(e.title)} (${when(e.start, e.end, ctx.voice)}) is in your connected calendar ${quote(e.calendar)}, which Sage can read but not change, so I haven't ${verb === "move" ? "moved" : "cancelled"} it. Open it in that calendar to ${verb} it — Sage picks up the change on its next sync. Meanwhile I plan around it as it is: say “plan my week” and I'll fit your tasks around it.`;
+}

@@ -29,9 +29,11 @@ export function nameWords(s: string): string[] {
     .toLowerCase()
     .replace(/['"“”‘’]/g, "")
     .split(/[^\p{L}\p{N}:/-]+/u)
-    .filter(Boolean);
+    .filter(Boolean)
+    .map((w) => w.replace(/(?<=\w{3})s$/, ""));
+  // "the gym sessions" names the gym: generic words count in their plural too
   const named = all.filter((w) => !GENERIC.has(w));
-  return (named.length > 0 ? named : all).map((w) => w.replace(/(?<=\w{3})s$/, ""));
+  return named.length > 0 ? named : all;
 }
 
 /** Every word said appears in the title (as a word start): "gym" ~ "Gym", "standups" ~ "Standup". */

@@ -1,15 +1,28 @@
 import { ZodError } from "zod";
-import type { AssistantRequest, SmallTalk } from "../../core/assistant/calendar-tools.ts";
+import type {
+  AssistantRequest,
+  CalendarToolCall,
+  SmallTalk,
+} from "../../core/assistant/calendar-tools.ts";
 import {
   parseCalendarRequest,
   parseScopeReply,
 } from "../../core/assistant/parse-calendar-request.ts";
+import type { ActionItem } from "../../core/contract/assistant-actions.ts";
 import { userTimeZone } from "../calendar/list-events.ts";
 import type { Db } from "../db/client.ts";
 import { AppError, describeIssues } from "../errors.ts";
 import type { LlmMessage } from "../integrations/llm/language-model.ts";
-import { SCOPE_QUESTION } from "./event-tools.ts";
-import type { PendingAction } from "./record-actions.ts";
+import { describeRepeat, SCOPE_QUESTION } from "./event-tools.ts";
+import type { ToolCtx } from "./find-events.ts";
+import { quote, when } from "./format-when.ts";
+import {
+  claimProposal,
+  lastUndoable,
+  type PendingAction,
+  proposalWaitsIn,
+  undoAction,
+} from "./record-actions.ts";
 import { runCalendarTool } from "./run-calendar-tool.ts";
 
 const SMALL_TALK: Record<SmallTalk, string[]> = {
@@ -51,11 +64,65 @@ function followUp(message: string, history: LlmMessage[], ctx: { now: Date; time
   return { ...original, scope };
 }
 
+/** Ends every proposal's reply: the next "yes" or "no" answers it. */
+export const PROPOSAL_QUESTION = "Shall I go ahead?";
+
+const YES =
+  /^(?:yes|yep|yeah|yup|y|sure|ok(?:ay)?|do it|go ahead|please do|confirm(?:ed)?|sounds good|correct|that's right|perfect|great)\b(?:[\s,!.]+(?:please|thanks?|go ahead|do it))*[\s!.]*$/i;
+const NO =
+  /^(?:no|nope|nah|n|cancel(?: it| that)?|don't|do not|never ?mind|forget it|leave it|stop|not now|wrong)(?:[\s,!.]+(?:thanks?|thank you|leave it|never ?mind))*[\s!.]*$/i;
+
+/**
+ * The answer to the proposal the last reply of this conversation made, if the message is
+ * one: Yes runs its calls (once — a second Yes finds nothing waiting), No drops it. The same
+ * for the built-in assistant and a provider's model: it runs before either is asked.
+ */
+export async function answerProposal(
+  db: Db,
+  opts: {
+    userId: string;
+    conversationId: string | undefined;
+    message: string;
+    now: Date;
+    locale: string;
+    zone: string;
+  },
+): Promise<OfflineTurn | undefined> {
+  const text = opts.message.trim();
+  if (!opts.conversationId || text.length > 40) return undefined;
+  const answer = YES.test(text) ? "yes" : NO.test(text) ? "no" : undefined;
+  if (!answer || !(await proposalWaitsIn(db, opts.userId, opts.conversationId))) return undefined;
+  const steps = await claimProposal(db, opts.userId, answer);
+  if (answer === "no" || !steps)
+    return {
+      reply: steps
+        ? "OK — I've left everything as it is."
+        : "That has already been answered, so I've left it as it is.",
+      changed: false,
+      actions: [],
+      uncharged: true,
+    };
+  const voice = { zone: opts.zone, locale: opts.locale };
+  return runSteps({ db, userId: opts.userId, now: opts.now, voice }, steps);
+}
+
+export type OfflineTurn = {
+  reply: string;
+  changed: boolean;
+  actions: PendingAction[];
+  /**
+   * Nothing was read or changed: small talk, a question back about the person's own words, a
+   * proposal not yet answered, a "no". Such a reply uses none of the allowance.
+   */
+  uncharged?: boolean;
+};
+
 /**
  * The offline assistant's understanding: when a message is a calendar request ("add dentist
  * Tuesday 3pm", "plan my week: …", "cancel the gym tomorrow"), run the tool and answer with
- * exactly what changed; small talk gets a short line. Returns undefined for anything else,
- * and the assistant simply talks.
+ * exactly what changed; small talk gets a short line. A reading that had to guess is shown
+ * as a proposal and run only on Yes; a negation never changes anything. Returns undefined
+ * for anything else, and the assistant simply talks.
  */
 export async function offlineCalendarTurn(
   db: Db,
@@ -68,35 +135,187 @@ export async function offlineCalendarTurn(
     /** The person's time zone, when the caller has read it already. */
     zone?: string;
   },
-): Promise<{ reply: string; changed: boolean; actions: PendingAction[] } | undefined> {
+): Promise<OfflineTurn | undefined> {
   const timezone = opts.zone ?? (await userTimeZone(db, opts.userId));
   const ctx = { now: opts.now, timezone };
+  const tool = {
+    db,
+    userId: opts.userId,
+    now: opts.now,
+    voice: { zone: timezone, locale: opts.locale },
+  };
   const history = opts.history ?? [];
+
   const previous = followUp(opts.message, history, ctx);
-  const call: AssistantRequest | undefined =
-    previous === "never_mind" ? undefined : (previous ?? parseCalendarRequest(opts.message, ctx));
-  let reply: string;
+  if (previous === "never_mind")
+    return { reply: "OK — I've left it as it is.", changed: false, actions: [], uncharged: true };
+  const call: AssistantRequest | undefined = previous ?? parseCalendarRequest(opts.message, ctx);
+  if (!call) return undefined;
+  switch (call.tool) {
+    case "small_talk":
+      return {
+        reply: pick(SMALL_TALK[call.kind], `${opts.message}|${history.length}`),
+        changed: false,
+        actions: [],
+        uncharged: true,
+      };
+    case "clarify":
+      return { reply: call.question, changed: false, actions: [], uncharged: true };
+    case "negation":
+      return negationReply(tool, call);
+    case "propose":
+      return proposal(tool, call.steps, call.reason);
+    case "undo_last":
+      return undoLast(tool);
+    default:
+      return runSteps(tool, [call]);
+  }
+}
+
+/** Runs calls one after another; each change keeps its own card. A rule a step broke is said. */
+async function runSteps(ctx: ToolCtx, steps: CalendarToolCall[]): Promise<OfflineTurn> {
+  const replies: string[] = [];
+  const actions: PendingAction[] = [];
   let changed = false;
-  let actions: PendingAction[] = [];
-  if (previous === "never_mind") reply = "OK — I've left it as it is.";
-  else if (!call) return undefined;
-  else if (call.tool === "small_talk")
-    reply = pick(SMALL_TALK[call.kind], `${opts.message}|${history.length}`);
-  else if (call.tool === "clarify") reply = call.question;
-  else {
+  let uncharged = true;
+  for (const step of steps) {
     try {
-      ({ reply, changed, actions } = await runCalendarTool(
-        { db, userId: opts.userId, now: opts.now, voice: { zone: timezone, locale: opts.locale } },
-        call,
-      ));
+      const out = await runCalendarTool(ctx, step);
+      replies.push(out.reply);
+      actions.push(...out.actions);
+      changed ||= out.changed;
+      uncharged &&= out.uncharged === true;
     } catch (err) {
       // a rule the change broke (a title too long, a stale version) is said, not thrown
       if (err instanceof ZodError)
-        reply = `I couldn't make that change: ${describeIssues(err.issues)}.`;
+        replies.push(`I couldn't make that change: ${describeIssues(err.issues)}.`);
       else if (err instanceof AppError && err.status < 500)
-        reply = `I couldn't make that change: ${err.message}`;
+        replies.push(`I couldn't make that change: ${err.message}`);
       else throw err;
+      uncharged = false;
     }
   }
-  return { reply, changed, actions };
+  return { reply: replies.join("\n\n"), changed, actions, ...(uncharged ? { uncharged } : {}) };
+}
+
+/** "don't book anything friday at 2": nothing is written; keeping the time free is offered. */
+function negationReply(
+  ctx: ToolCtx,
+  call: Extract<AssistantRequest, { tool: "negation" }>,
+): OfflineTurn {
+  const then = call.start && call.end ? when(call.start, call.end, ctx.voice) : call.label;
+  const heard = then ? ` ${call.start ? `for ${then}` : then}` : "";
+  if (!call.start || !call.end)
+    return {
+      reply: `Understood — I won't book anything${heard}. Nothing has changed in your calendar.`,
+      changed: false,
+      actions: [],
+      uncharged: true,
+    };
+  const keep: CalendarToolCall = {
+    tool: "create_event",
+    title: "Keep free",
+    start: call.start,
+    end: call.end,
+  };
+  const offered = proposal(ctx, [keep], "keep the time free");
+  return {
+    ...offered,
+    reply: `Understood — I won't book anything${heard}; nothing has changed. I can hold that time with a “Keep free” block so nothing lands there. ${PROPOSAL_QUESTION}`,
+  };
+}
+
+/** What was understood, as a proposal card: written only when the person says Yes. */
+export function proposal(ctx: ToolCtx, steps: CalendarToolCall[], reason: string): OfflineTurn {
+  const lines = steps.map((s) => `- ${describeStep(s, ctx)}`);
+  return {
+    reply: `Here's what I understood (${reason}), and nothing is written yet:\n\n${lines.join("\n")}\n\n${PROPOSAL_QUESTION}`,
+    changed: false,
+    actions: [
+      {
+        card: { kind: "proposed", items: steps.map((s) => proposedItem(s, ctx)), conflicts: [] },
+        undo: [],
+        proposal: steps,
+      },
+    ],
+    uncharged: true,
+  };
+}
+
+const VERB: Partial<Record<CalendarToolCall["tool"], string>> = {
+  create_event: "Add",
+  delete_event: "Cancel",
+  update_event: "Move",
+  add_tasks: "Add task",
+  add_tasks_and_plan: "Add and plan",
+};
+
+/** "Add “Yoga”, Fri, Nov 27, 6:30 AM – 7:30 AM, every Monday, Wednesday and Friday". */
+function describeStep(step: CalendarToolCall, ctx: ToolCtx): string {
+  const item = proposedItem(step, ctx);
+  const at = item.start ? `, ${when(item.start, item.end, ctx.voice)}` : "";
+  return `${item.why} ${quote(item.title)}${at}${item.repeat ? `, ${item.repeat}` : ""}`;
+}
+
+function proposedItem(step: CalendarToolCall, ctx: ToolCtx): ActionItem {
+  const why = VERB[step.tool] ?? "Do";
+  switch (step.tool) {
+    case "create_event":
+      return {
+        title: step.title,
+        start: step.start,
+        end: step.end,
+        ...(step.recurrence ? { repeat: describeRepeat(step.recurrence, ctx) } : {}),
+        why,
+      };
+    case "delete_event":
+    case "update_event": {
+      const m = step.match;
+      const scope =
+        step.tool === "delete_event" && step.everyMatch
+          ? "every one that day"
+          : step.scope === "all"
+            ? "the whole series"
+            : step.scope === "this"
+              ? "this occurrence only"
+              : undefined;
+      return {
+        title: m.title ?? "the event",
+        start: m.start ?? m.on?.from ?? null,
+        end: null,
+        ...(scope ? { repeat: scope } : {}),
+        why,
+      };
+    }
+    case "add_tasks":
+    case "add_tasks_and_plan":
+      return { title: step.tasks.map((t) => t.title).join(", "), start: null, end: null, why };
+    default:
+      return { title: step.tool.replace(/_/g, " "), start: null, end: null, why };
+  }
+}
+
+/** "undo that": the last change made through the assistant, put back exactly (or why not). */
+async function undoLast(ctx: ToolCtx): Promise<OfflineTurn> {
+  const id = await lastUndoable(ctx.db, ctx.userId);
+  if (!id)
+    return {
+      reply: "There's nothing of mine left to undo.",
+      changed: false,
+      actions: [],
+      uncharged: true,
+    };
+  try {
+    const { card } = await undoAction(ctx.db, { userId: ctx.userId, actionId: id });
+    const what = card.items.map((i) => quote(i.title)).join(", ");
+    return {
+      reply: `Undone: ${card.kind === "created" ? "removed" : "put back"} ${what}.`,
+      changed: true,
+      actions: [],
+    };
+  } catch (err) {
+    if (err instanceof AppError && err.status === 409)
+      return { reply: err.message, changed: false, actions: [] };
+    throw err;
+  }
 }

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { CalendarToolCall } from "../../core/assistant/calendar-tools.ts";
 import { type ActionCard, actionCard } from "../../core/contract/assistant-actions.ts";
 import { LIMITS } from "../../core/contract/calendar.ts";
 import type { Db } from "../db/client.ts";
-import { assistantActions, calendarEvents, tasks } from "../db/schema.ts";
+import { assistantActions, calendarEvents, messages, tasks } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import { taskTombstone } from "../tasks/delete-task.ts";
 import { undoCheckIn, undoCheckInStep } from "../today/undo-check-in.ts";
@@ -52,8 +53,15 @@ const undoSteps = z.array(undoStep).max(10_000);
 /** The database or a transaction on it (a card is stored in its reply's transaction). */
 type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** A change made this turn, before it is stored: the card (without id) and its undo. */
-export type PendingAction = { card: Omit<ActionCard, "id" | "undone">; undo: UndoStep[] };
+/**
+ * A change made this turn, before it is stored: the card (without id) and its undo. A
+ * proposal carries the calls it would run instead, and no undo.
+ */
+export type PendingAction = {
+  card: Omit<ActionCard, "id" | "undone">;
+  undo: UndoStep[];
+  proposal?: CalendarToolCall[];
+};
 
 /** Stores the turn's actions with the reply they belong to and returns their cards. */
 export async function recordActions(
@@ -63,11 +71,111 @@ export async function recordActions(
   messageId: string,
 ): Promise<ActionCard[]> {
   if (pending.length === 0) return [];
+  // one proposal waits at a time: a newer one replaces any older, unanswered one
+  if (pending.some((p) => p.proposal)) await dropProposal(db, userId);
   const rows = await db
     .insert(assistantActions)
-    .values(pending.map((p) => ({ userId, messageId, card: p.card, undo: p.undo })))
+    .values(
+      pending.map((p) => ({
+        userId,
+        messageId,
+        card: p.card,
+        undo: p.undo,
+        proposal: p.proposal ?? null,
+      })),
+    )
     .returning({ id: assistantActions.id });
-  return pending.map((p, i) => ({ ...p.card, id: rows[i]!.id, undone: false }));
+  return pending.map((p, i) => ({
+    ...p.card,
+    id: rows[i]!.id,
+    undone: false,
+    ...(p.proposal ? { pending: true } : {}),
+  }));
+}
+
+const proposalCalls = z
+  .array(z.custom<CalendarToolCall>((v) => typeof v === "object" && v !== null))
+  .max(10);
+
+/**
+ * Takes the person's waiting proposal, exactly once (two Yes clicks or two servers run it
+ * once): its calls, now cleared and the card marked with the answer. Undefined when none waits.
+ */
+export async function claimProposal(
+  db: Db,
+  userId: string,
+  answer: "yes" | "no",
+): Promise<CalendarToolCall[] | undefined> {
+  const [waiting] = await db
+    .select({ id: assistantActions.id, proposal: assistantActions.proposal })
+    .from(assistantActions)
+    .where(and(eq(assistantActions.userId, userId), isNotNull(assistantActions.proposal)))
+    .orderBy(desc(assistantActions.createdAt))
+    .limit(1);
+  if (!waiting) return undefined;
+  // claimed where it still waits: of two answers at once, one runs it
+  const claimed = await db
+    .update(assistantActions)
+    .set({
+      proposal: null,
+      card: sql`${assistantActions.card} || ${JSON.stringify({ answer })}::jsonb`,
+    })
+    .where(and(eq(assistantActions.id, waiting.id), isNotNull(assistantActions.proposal)))
+    .returning({ id: assistantActions.id });
+  if (claimed.length === 0) return undefined;
+  const row = waiting;
+  const calls = proposalCalls.safeParse(row.proposal);
+  return calls.success ? calls.data : undefined;
+}
+
+/**
+ * Whether the person's newest waiting proposal belongs to the last reply of this
+ * conversation: only then is a "yes" an answer to it.
+ */
+export async function proposalWaitsIn(
+  db: Db,
+  userId: string,
+  conversationId: string,
+): Promise<boolean> {
+  const [waiting] = await db
+    .select({ messageId: assistantActions.messageId })
+    .from(assistantActions)
+    .where(and(eq(assistantActions.userId, userId), isNotNull(assistantActions.proposal)))
+    .orderBy(desc(assistantActions.createdAt))
+    .limit(1);
+  if (!waiting?.messageId) return false;
+  const [last] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.role, "assistant")))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
+  return last?.id === waiting.messageId;
+}
+
+/** Drops any proposal still waiting (a newer one replaces it). */
+async function dropProposal(db: Executor, userId: string) {
+  await db
+    .update(assistantActions)
+    .set({ proposal: null })
+    .where(and(eq(assistantActions.userId, userId), isNotNull(assistantActions.proposal)));
+}
+
+/** The person's most recent change through the assistant that is not undone yet. */
+export async function lastUndoable(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: assistantActions.id })
+    .from(assistantActions)
+    .where(
+      and(
+        eq(assistantActions.userId, userId),
+        isNull(assistantActions.undoneAt),
+        sql`${assistantActions.card}->>'kind' <> 'proposed'`,
+      ),
+    )
+    .orderBy(desc(assistantActions.createdAt))
+    .limit(1);
+  return row?.id;
 }
 
 /**
@@ -89,6 +197,7 @@ export async function cardsByMessage(db: Db, userId: string, messageIds: string[
   for (const row of rows) {
     const card = toCard(row);
     if (!card || !row.messageId) continue;
+    if (card.kind === "proposed") card.pending = row.proposal !== null;
     if (!card.undone && !stepsOf(row.undo).every((step) => stillAsLeft(step, current)))
       card.changedSince = true;
     byMessage.set(row.messageId, [...(byMessage.get(row.messageId) ?? []), card]);
@@ -179,6 +288,12 @@ export async function undoAction(
       if (!card) throw notFound("Action not found");
       return { card, calendarChanged: false };
     }
+    if ((claimed.card as { kind?: string }).kind === "proposed")
+      throw new AppError(
+        409,
+        "conflict",
+        "A proposal changed nothing, so there is nothing to undo.",
+      );
     const steps = undoSteps.parse(claimed.undo);
     for (const step of [...steps].reverse()) await applyStep(tx, opts.userId, step);
     return { card: toCard(claimed)!, calendarChanged: true };

@@ -100,8 +100,9 @@ async function listTool(
         : `- ${when(o.start, o.end, ctx.voice)} ${quote(e.title)}`,
     );
   const more = items.length > 30 ? `\n\n…and ${items.length - 30} more.` : "";
+  const ask = call.ask ? `\n\n${call.ask}` : "";
   return {
-    reply: `Here's what's on ${label.replace(/^on /, "")}:\n\n${lines.join("\n")}${more}`,
+    reply: `Here's what's on ${label.replace(/^on /, "")}:\n\n${lines.join("\n")}${more}${ask}`,
     changed: false,
     actions: [],
   };

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
+import { parseSmallTalk } from "../../core/assistant/parse-small-talk.ts";
+import { normalize } from "../../core/assistant/parse-when.ts";
 import type { ActionCard } from "../../core/contract/assistant-actions.ts";
 import type { chatRequest } from "../../core/contract/chat.ts";
 import { calendarAccess } from "../assistant/calendar-tool-specs.ts";
@@ -11,6 +13,7 @@ import {
   type LanguageModel,
   LlmError,
 } from "../integrations/llm/language-model.ts";
+import { OFFLINE_MODEL_NAME } from "../integrations/llm/offline-assistant.ts";
 import { isDatabaseUnavailable } from "../plugins/errors.ts";
 import { commitChatTurn, prepareChatTurn, refundChatTurn } from "./chat-turn.ts";
 
@@ -76,13 +79,17 @@ export async function startChatTurn(
     let stream: AsyncIterator<string, Completion> | undefined;
     try {
       if (signal?.aborted) throw new LlmError("The client went away.");
-      stream = model.stream({
-        messages: turn.modelMessages,
-        context: turn.context,
-        ...turn.request,
-        calendar: calendar.access,
-        ...(signal ? { signal } : {}),
-      });
+      // a Yes or No to the last reply's proposal is answered before any model is asked
+      const answered = await calendar.answer(turn.message, turn.conversationId);
+      stream = answered
+        ? answerStream(answered.reply, answered.uncharged === true)
+        : model.stream({
+            messages: turn.modelMessages,
+            context: turn.context,
+            ...turn.request,
+            calendar: calendar.access,
+            ...(signal ? { signal } : {}),
+          });
       let step = await stream.next();
       while (!step.done) {
         yield { type: "delta", text: step.value };
@@ -90,7 +97,14 @@ export async function startChatTurn(
       }
       // a client gone before the reply was stored (even before its first delta) pays nothing
       if (signal?.aborted) throw new LlmError("The client went away.");
-      const completion = step.value;
+      // small talk never uses the allowance, whichever model answered it (issue 28) — but a
+      // "yes" that ran a proposal changed the calendar, and that counts
+      const smallTalk =
+        parseSmallTalk(normalize(turn.message)) !== undefined &&
+        !calendar.state.changed &&
+        calendar.state.actions.length === 0;
+      const completion =
+        step.value.uncharged || !smallTalk ? step.value : { ...step.value, uncharged: true };
       const stored = await commitChatTurn(db, turn, completion, deps.now(), calendar.state.actions);
       settled = true;
       const changed = calendar.state.changed;
@@ -122,6 +136,17 @@ export async function startChatTurn(
     }
   }
   return { run };
+}
+
+/** A reply Sage wrote itself (a proposal answered), streamed like a model's. */
+async function* answerStream(text: string, uncharged: boolean): AsyncGenerator<string, Completion> {
+  yield text;
+  return {
+    text,
+    model: OFFLINE_MODEL_NAME,
+    tokensUsed: Math.ceil(text.length / 4),
+    ...(uncharged ? { uncharged: true } : {}),
+  };
 }
 
 /** What a failed model call tells the person. */

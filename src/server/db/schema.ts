@@ -346,6 +346,11 @@ export const assistantActions = pgTable(
     card: jsonb("card").notNull(),
     undo: jsonb("undo").notNull(),
     undoneAt: timestamp("undone_at", { withTimezone: true }),
+    /**
+     * A proposal waiting for Yes (issue 28): the calls it would run. Cleared when it is
+     * answered (Yes runs them, No drops them) or when a newer proposal replaces it.
+     */
+    proposal: jsonb("proposal"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -364,6 +364,7 @@ function ChatScreen() {
                   messages={chat.messages}
                   status={chat.status}
                   onCardChanged={chat.updateCard}
+                  onAnswer={(text) => void chat.sendText(text)}
                 />
               </div>
             )}

@@ -1,4 +1,4 @@
-import { MONTHLY_LIMITS } from "../../core/plans.ts";
+import { MONTHLY_LIMITS, WHAT_COUNTS } from "../../core/plans.ts";
 import { LegalPage } from "../features/legal/components/legal-page.tsx";
 import { Link } from "../lib/router.tsx";
 import { SUPPORT_EMAIL } from "../lib/support-contact.ts";
@@ -33,6 +33,9 @@ export default function TermsPage() {
           The free plan includes {MONTHLY_LIMITS.free} messages a month. Starter ($5 a month)
           includes {MONTHLY_LIMITS.starter} and calendar integration; Pro ($10 a month) is unlimited
           within fair use. Allowances reset on the 1st of each month (UTC).
+        </li>
+        <li>
+          {WHAT_COUNTS.counts} {WHAT_COUNTS.always} {WHAT_COUNTS.builtIn}
         </li>
         <li>
           Paid plans renew monthly through Stripe until you cancel. You can cancel or change your

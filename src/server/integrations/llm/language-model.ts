@@ -36,7 +36,10 @@ export type CalendarAccess = {
    * The built-in assistant's understanding: a calendar request or small talk in plain words is
    * answered (and run); anything else is undefined, and the assistant simply talks.
    */
-  act(message: string, history: LlmMessage[]): Promise<string | undefined>;
+  act(
+    message: string,
+    history: LlmMessage[],
+  ): Promise<{ text: string; uncharged?: boolean } | undefined>;
 };
 
 export type CompletionRequest = {
@@ -58,8 +61,10 @@ export type Completion = {
   tokensUsed: number;
   model: string;
   /**
-   * The reply answers nothing yet: the built-in assistant did not understand and asks for the
-   * next step. The exchange is stored, but costs no allowance.
+   * The reply read and changed nothing (issue 28): the built-in assistant did not understand
+   * and asks for the next step, asked back about the person's own words (which event, what
+   * time, a proposal not yet answered, a "no"), or answered small talk. The exchange is
+   * stored, but costs no allowance.
    */
   uncharged?: boolean;
 };

@@ -210,8 +210,9 @@ export function createOfflineAssistant(opts: { chunkDelayMs?: number } = {}): La
     const message = request.messages[lastUser]?.content ?? "";
     const history = request.messages.filter((m, i) => m.role !== "system" && i !== lastUser);
     // a known answer (a calendar change, a line about the area) is counted by its own length
+    const acted = await request.calendar?.act(message, history);
     const known =
-      (await request.calendar?.act(message, history)) ??
+      acted?.text ??
       (request.context
         ? composeAreaReply({ domain: request.context.domain, answers: request.context.answers })
         : undefined);
@@ -226,12 +227,14 @@ export function createOfflineAssistant(opts: { chunkDelayMs?: number } = {}): La
       yield pieces.slice(i, i + size).join("");
       if (!known && delay > 0) await new Promise((r) => setTimeout(r, delay));
     }
-    // asking for the next step is not an answer: it costs no message of the allowance
+    // asking for the next step, asking back, small talk: not an answer, so no allowance used
     return {
       text,
       model: OFFLINE_MODEL_NAME,
       tokensUsed,
-      ...(known === undefined && isNonAnswer(message) ? { uncharged: true } : {}),
+      ...(acted?.uncharged || (known === undefined && isNonAnswer(message))
+        ? { uncharged: true }
+        : {}),
     };
   }
 

@@ -6,6 +6,7 @@ import {
   requiredTierForArea,
   type Tier,
   tierRank,
+  WHAT_COUNTS,
 } from "../../../../core/plans.ts";
 import { useAuth } from "../../../lib/auth-context.ts";
 import { hasBillingAccount, usePlans, useProfile, useUsage } from "../api/billing-queries.ts";
@@ -181,6 +182,10 @@ export function PricingScreen({ onClose, requestedArea }: Props) {
             ))}
           </ul>
         )}
+
+        <p className="mx-auto mt-8 max-w-2xl text-center text-sm text-stone-700">
+          {WHAT_COUNTS.counts} {WHAT_COUNTS.always} {WHAT_COUNTS.builtIn}
+        </p>
 
         <div className="mt-10 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
           {signedIn && subscribed && <ManageBillingButton onError={setError} />}

@@ -88,4 +88,38 @@ describe("action cards", () => {
     expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
     expect(screen.getByRole("region", { name: "Moved" }).textContent).toContain("undone");
   });
+
+  it("a proposal offers Yes and No (sent as the next message), and no Undo", () => {
+    const proposed: ActionCard = {
+      id: "22222222-2222-4222-8222-222222222222",
+      kind: "proposed",
+      items: [
+        {
+          title: "Yoga",
+          start: "2031-03-03T05:30:00.000Z",
+          end: "2031-03-03T06:30:00.000Z",
+          repeat: "every Monday, Wednesday and Friday",
+          why: "Add",
+        },
+      ],
+      conflicts: [],
+      undone: false,
+      pending: true,
+    };
+    const onAnswer = vi.fn();
+    render(<ActionCards cards={[proposed]} onChanged={() => {}} onAnswer={onAnswer} />);
+    const card = screen.getByRole("region", { name: "Proposed — nothing written yet" });
+    expect(card.textContent).toContain("Add: Yoga");
+    expect(card.textContent).toContain("every Monday, Wednesday and Friday");
+    expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Yes" }));
+    expect(onAnswer).toHaveBeenCalledWith("Yes");
+    cleanup();
+    // answered (or not the newest reply): no buttons, and it says how it was answered
+    render(
+      <ActionCards cards={[{ ...proposed, pending: false, answer: "no" }]} onChanged={() => {}} />,
+    );
+    expect(screen.getByRole("region", { name: "Proposal — you said no" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Yes" })).toBeNull();
+  });
 });

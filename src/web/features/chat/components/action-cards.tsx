@@ -12,6 +12,7 @@ const VERB: Record<ActionCard["kind"], string> = {
   tasks_added: "Added to your tasks",
   task_done: "Marked done",
   checked_in: "Checked in",
+  proposed: "Proposed — nothing written yet",
 };
 
 /** In the browser's locale and zone — the same way the calendar writes times. */
@@ -21,6 +22,8 @@ const span = (start: string, end: string | null) =>
   `${day(start)}, ${time(start)}${end ? ` – ${time(end)}` : ""}`;
 
 function Item({ item, kind }: { item: ActionItem; kind: ActionCard["kind"] }) {
+  // a proposal's item says what it would do ("Add", "Cancel") before its title
+  const verb = kind === "proposed" && item.why ? `${item.why}: ` : "";
   const when =
     item.start === null
       ? item.end && kind === "tasks_added"
@@ -29,7 +32,10 @@ function Item({ item, kind }: { item: ActionItem; kind: ActionCard["kind"] }) {
       : span(item.start, item.end);
   return (
     <li className="py-1">
-      <span className="font-medium text-stone-900">{item.title}</span>
+      <span className="font-medium text-stone-900">
+        {verb}
+        {item.title}
+      </span>
       {item.before && item.start ? (
         <span className="block text-stone-700">
           <s className="text-stone-500">{span(item.before.start, item.before.end)}</s>
@@ -40,12 +46,63 @@ function Item({ item, kind }: { item: ActionItem; kind: ActionCard["kind"] }) {
       ) : (
         when && <span className="block text-stone-700">{when}</span>
       )}
-      {(item.repeat || item.why) && (
+      {(item.repeat || (item.why && !verb)) && (
         <span className="block text-stone-600">
-          {[item.repeat, item.why].filter(Boolean).join(" · ")}
+          {[item.repeat, verb ? undefined : item.why].filter(Boolean).join(" · ")}
         </span>
       )}
     </li>
+  );
+}
+
+/**
+ * What the assistant understood, written only on Yes: Yes and No send that answer as the
+ * person's next message (the server runs the stored proposal, once). Only the newest
+ * proposal waits; an answered one says how it was answered.
+ */
+function Proposal({
+  card,
+  onAnswer,
+}: {
+  card: ActionCard;
+  onAnswer?: ((text: "Yes" | "No") => void) | undefined;
+}) {
+  const waiting = card.pending === true && !card.answer && onAnswer;
+  // an older proposal's answer is known once the conversation is read again
+  const answered =
+    card.answer === "yes" ? " — you said yes" : card.answer === "no" ? " — you said no" : "";
+  const heading = waiting ? VERB.proposed : `Proposal${answered}`;
+  return (
+    <section
+      aria-label={heading}
+      className={`mt-3 rounded-xl border px-3 py-2 text-sm ${waiting ? "border-amber-300 bg-amber-50" : "border-stone-200 bg-stone-50"}`}
+    >
+      <h3 className="font-semibold text-stone-900">{heading}</h3>
+      <ul>
+        {card.items.slice(0, 12).map((item, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a stored card's items never reorder
+          <Item key={i} item={item} kind={card.kind} />
+        ))}
+      </ul>
+      {waiting && (
+        <div className="mt-2 flex gap-2">
+          <button
+            type="button"
+            onClick={() => onAnswer("Yes")}
+            className="min-h-9 rounded-lg bg-sage-700 px-4 font-semibold text-white hover:bg-sage-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sage-700"
+          >
+            Yes
+          </button>
+          <button
+            type="button"
+            onClick={() => onAnswer("No")}
+            className="min-h-9 rounded-lg border border-stone-300 bg-white px-4 font-medium text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-sage-700"
+          >
+            No
+          </button>
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -118,19 +175,28 @@ function Card({ card, onChanged }: { card: ActionCard; onChanged: (card: ActionC
   );
 }
 
-/** The changes a reply made, each with Undo; the calendar updates as soon as one is undone. */
+/**
+ * The changes a reply made, each with Undo; the calendar updates as soon as one is undone.
+ * A proposal instead asks Yes or No (`onAnswer`, given only for the newest reply).
+ */
 export function ActionCards({
   cards,
   onChanged,
+  onAnswer,
 }: {
   cards: ActionCard[];
   onChanged: (card: ActionCard) => void;
+  onAnswer?: ((text: "Yes" | "No") => void) | undefined;
 }) {
   return (
     <>
-      {cards.map((card) => (
-        <Card key={card.id} card={card} onChanged={onChanged} />
-      ))}
+      {cards.map((card) =>
+        card.kind === "proposed" ? (
+          <Proposal key={card.id} card={card} onAnswer={onAnswer} />
+        ) : (
+          <Card key={card.id} card={card} onChanged={onChanged} />
+        ),
+      )}
     </>
   );
 }

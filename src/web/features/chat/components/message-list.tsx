@@ -11,10 +11,13 @@ export function MessageList({
   messages,
   status,
   onCardChanged = () => {},
+  onAnswer,
 }: {
   messages: UiMessage[];
   status: ChatStatus;
   onCardChanged?: (card: ActionCard) => void;
+  /** Answers a proposal card of the newest reply (sends "Yes" or "No"). */
+  onAnswer?: (text: "Yes" | "No") => void;
 }) {
   const end = useRef<HTMLDivElement>(null);
   const count = messages.length;
@@ -52,7 +55,13 @@ export function MessageList({
                 <p className="whitespace-pre-wrap break-words">{m.content}</p>
               )}
               {m.actions && m.actions.length > 0 && (
-                <ActionCards cards={m.actions} onChanged={onCardChanged} />
+                <ActionCards
+                  cards={m.actions}
+                  onChanged={onCardChanged}
+                  onAnswer={
+                    m.id === messages.at(-1)?.id && status === "idle" ? onAnswer : undefined
+                  }
+                />
               )}
               <time
                 dateTime={m.timestamp}

@@ -1,0 +1,1 @@
+ALTER TABLE "assistant_actions" ADD COLUMN "proposal" jsonb;
