@@ -52,6 +52,15 @@ const task = () => ({
   priority: "high",
 });
 
+export const routine = () => ({
+  title: "Gym",
+  minutes: 60,
+  timesPerWeek: 3,
+  days: ["MO", "TU", "WE", "TH", "FR"],
+  window: { from: "06:00", to: "09:00" },
+  energy: "high",
+});
+
 export const API_ROUTES: Record<string, RouteSpec> = {
   // --- public -----------------------------------------------------------------------
   "GET /api/meta": { access: "public" },
@@ -95,6 +104,10 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   "POST /api/tasks": { access: "signed-in", body: task },
   "PUT /api/tasks/:id": { access: "signed-in", body: task },
   "DELETE /api/tasks/:id": { access: "signed-in" },
+  "GET /api/routines": { access: "signed-in" },
+  "POST /api/routines": { access: "signed-in", body: routine },
+  "PUT /api/routines/:id": { access: "signed-in", body: routine },
+  "DELETE /api/routines/:id": { access: "signed-in" },
   "GET /api/domain-contexts": { access: "signed-in" },
   "POST /api/fitness/save": {
     access: "signed-in",

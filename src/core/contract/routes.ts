@@ -64,6 +64,7 @@ import { planNotesResponse } from "./plan-notes.ts";
 import { planProfile, planProfileResponse, planProfileVersionQuery } from "./plan-profile.ts";
 import { generateProductivityResponse, productivityAnswers } from "./productivity.ts";
 import { ensureProfileResponse, profileResponse, updateProfileRequest } from "./profile.ts";
+import { routineInput, routineResponse, routinesResponse } from "./routines.ts";
 import {
   createTaskRequest,
   planAcceptRequest,
@@ -171,6 +172,10 @@ export const routes = {
   createTask: { body: createTaskRequest, responses: { 200: taskResponse, 201: taskResponse } },
   updateTask: { params: idParam, body: updateTaskRequest, responses: { 200: taskResponse } },
   deleteTask: { params: idParam, responses: { 204: empty } },
+  listRoutines: { responses: { 200: routinesResponse } },
+  createRoutine: { body: routineInput, responses: { 201: routineResponse } },
+  updateRoutine: { params: idParam, body: routineInput, responses: { 200: routineResponse } },
+  deleteRoutine: { params: idParam, responses: { 204: empty } },
   plan: { body: planRequest, bodyOptional: true, responses: { 200: planResponse } },
   getPlanProfile: { responses: { 200: planProfileResponse } },
   // the body is exactly the `profile` GET answers; the version edited rides in the query
