@@ -151,7 +151,7 @@ describe("routines: the API", () => {
     );
     const res = await inject(s, "POST", "/api/routines", gym);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toMatch(/50 routines, the most Sage keeps/);
+    expect(res.json().error).toMatch(/You have 50 routines and Sage keeps at most 50/);
     expect((await inject(s, "GET", "/api/routines")).json().routines).toHaveLength(50);
   });
 
@@ -264,5 +264,74 @@ describe("routines: placed by the planner", () => {
     expect(
       ((await inject(s, "GET", "/api/calendar-events")).json().events as Event[]).map((e) => e.id),
     ).toEqual([pastId]);
+  });
+});
+
+describe("the fitness program, real", () => {
+  const answers = {
+    goal: "Build muscle",
+    experience: "Intermediate: I exercise once or twice a week",
+    availability: "Tuesday|Thursday|Saturday",
+    preferences: "Dumbbells at home",
+  };
+
+  it("the saved program is readable again and becomes routines, once", async () => {
+    const s = await person();
+    expect((await inject(s, "GET", "/api/fitness/program")).json()).toEqual({
+      program: null,
+      savedAt: null,
+    });
+    expect((await inject(s, "POST", "/api/fitness/program/routines")).statusCode).toBe(404);
+
+    const generated = (await inject(s, "POST", "/api/fitness/generate", { answers })).json();
+    const saved = await inject(s, "POST", "/api/fitness/save", {
+      answers,
+      program: generated.program,
+    });
+    expect(saved.statusCode).toBe(200);
+    const read = (await inject(s, "GET", "/api/fitness/program")).json();
+    expect(read.program.firstWeekPreview).toEqual(generated.program.firstWeekPreview);
+
+    const added = await inject(s, "POST", "/api/fitness/program/routines");
+    expect(added.statusCode).toBe(201);
+    const routinesAdded = added.json().added as { id: string; days: string[]; title: string }[];
+    expect(routinesAdded.flatMap((r) => r.days).sort()).toEqual(["SA", "TH", "TU"]);
+    const focus = generated.program.firstWeekPreview.days.map((d: { focus: string }) => d.focus);
+    for (const r of routinesAdded) expect(focus).toContain(r.title);
+    // its sessions are in the week already, on the program's days
+    for (const r of routinesAdded) {
+      const sessions = await sessionsOf(s, r.id);
+      expect(sessions.length).toBeGreaterThan(0);
+      for (const e of sessions)
+        expect(r.days).toContain(local(e.start_time).toFormat("ccc").slice(0, 2).toUpperCase());
+    }
+    // added twice adds nothing
+    const again = (await inject(s, "POST", "/api/fitness/program/routines")).json();
+    expect(again).toEqual({ added: [], skipped: routinesAdded.length });
+    expect((await inject(s, "GET", "/api/routines")).json().routines).toHaveLength(
+      routinesAdded.length,
+    );
+  });
+});
+
+describe("the fitness chat says days as words", () => {
+  it("no reply of the fitness assistant shows the stored 'Tuesday|Thursday' form", async () => {
+    const s = await person();
+    const answers = {
+      goal: "Build muscle",
+      experience: "Intermediate: I exercise once or twice a week",
+      availability: "Tuesday|Thursday",
+      preferences: "Dumbbells at home",
+    };
+    const { program } = (await inject(s, "POST", "/api/fitness/generate", { answers })).json();
+    const saved = (await inject(s, "POST", "/api/fitness/save", { answers, program })).json();
+    for (const message of ["What's my program?", "which days do I train", "hello"]) {
+      const res = await inject(s, "POST", "/api/chat", {
+        message,
+        domainContextId: saved.context.id,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toMatch(/\w\|\w/);
+    }
   });
 });

@@ -113,6 +113,8 @@ export const API_ROUTES: Record<string, RouteSpec> = {
     access: "signed-in",
     body: () => ({ answers: { ...fitnessAnswers }, program: buildFitnessProgram(fitnessAnswers) }),
   },
+  "GET /api/fitness/program": { access: "signed-in" },
+  "POST /api/fitness/program/routines": { access: "signed-in" },
   "POST /api/create-checkout-session": {
     access: "signed-in",
     body: () => ({ priceId: "demo_price_starter" }),

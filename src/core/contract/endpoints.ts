@@ -104,6 +104,12 @@ export const endpoints = {
   },
   generateFitnessProgram: { method: "POST", path: "/api/fitness/generate", auth: "optional" },
   saveFitnessProgram: { method: "POST", path: "/api/fitness/save", auth: "signed-in" },
+  getFitnessProgram: { method: "GET", path: "/api/fitness/program", auth: "signed-in" },
+  addProgramRoutines: {
+    method: "POST",
+    path: "/api/fitness/program/routines",
+    auth: "signed-in",
+  },
   getVotes: { method: "GET", path: "/api/sage-votes", auth: "public" },
   castVote: { method: "POST", path: "/api/sage-votes", auth: "public" },
 

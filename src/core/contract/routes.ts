@@ -50,6 +50,7 @@ import type { EndpointName } from "./endpoints.ts";
 import {
   generateFitnessRequest,
   generateFitnessResponse,
+  savedFitnessProgramResponse,
   saveFitnessRequest,
   saveFitnessResponse,
 } from "./fitness.ts";
@@ -64,7 +65,12 @@ import { planNotesResponse } from "./plan-notes.ts";
 import { planProfile, planProfileResponse, planProfileVersionQuery } from "./plan-profile.ts";
 import { generateProductivityResponse, productivityAnswers } from "./productivity.ts";
 import { ensureProfileResponse, profileResponse, updateProfileRequest } from "./profile.ts";
-import { routineInput, routineResponse, routinesResponse } from "./routines.ts";
+import {
+  programRoutinesResponse,
+  routineInput,
+  routineResponse,
+  routinesResponse,
+} from "./routines.ts";
 import {
   createTaskRequest,
   planAcceptRequest,
@@ -258,6 +264,9 @@ export const routes = {
     responses: { 200: generateFitnessResponse },
   },
   saveFitnessProgram: { body: saveFitnessRequest, responses: { 200: saveFitnessResponse } },
+  getFitnessProgram: { responses: { 200: savedFitnessProgramResponse } },
+  // no body: the routines come from the saved program (201 whether or not any was new)
+  addProgramRoutines: { responses: { 201: programRoutinesResponse } },
   getVotes: { responses: { 200: votesResponse } },
   castVote: { body: voteRequest, bodyOptional: true, responses: { 200: voteResponse } },
 

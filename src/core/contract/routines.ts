@@ -72,3 +72,13 @@ export type Routine = z.infer<typeof routine>;
 
 export const routineResponse = z.object({ routine });
 export const routinesResponse = z.object({ routines: z.array(routine) });
+
+/**
+ * POST /api/fitness/program/routines: the saved program's weekly structure as routines. `added`
+ * are the new ones; a routine already there (same title and days) is not added twice.
+ */
+export const programRoutinesResponse = z.object({
+  added: z.array(routine),
+  skipped: z.number().int(),
+});
+export type ProgramRoutinesResponse = z.infer<typeof programRoutinesResponse>;

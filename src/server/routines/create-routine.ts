@@ -7,29 +7,51 @@ import { AppError } from "../errors.ts";
 import { routineColumns } from "./routine-dto.ts";
 
 type Input = ReturnType<typeof routineInput.parse>;
+type Row = typeof routines.$inferSelect;
+
+/** Creates a routine (see createRoutines). */
+export async function createRoutine(db: Db, opts: { userId: string; input: Input }) {
+  const [row] = await createRoutines(db, { userId: opts.userId, inputs: [opts.input] });
+  return row!;
+}
 
 /**
- * Creates a routine; the re-plan its insert asks for (drizzle/0021) places its sessions. At
- * most ROUTINE_LIMITS.routinesPerUser, exactly, however many creates run at once (the count
- * and the insert hold the person's write lock).
+ * Creates routines; the re-plan their insert asks for (drizzle/0021) places their sessions.
+ * At most ROUTINE_LIMITS.routinesPerUser, exactly, however many creates run at once (the
+ * count and the insert hold the person's write lock): past it, nothing is created (403).
+ * With `skipSame`, an input whose title and days a routine of theirs already has is left out
+ * (a program added twice adds nothing the second time).
  */
-export async function createRoutine(db: Db, opts: { userId: string; input: Input }) {
+export async function createRoutines(
+  db: Db,
+  opts: { userId: string; inputs: Input[]; skipSame?: boolean },
+): Promise<Row[]> {
   return db.transaction(async (tx) => {
     await lockUserWrites(tx, opts.userId);
+    let inputs = opts.inputs.map(routineColumns);
+    if (opts.skipSame) {
+      const mine = await tx
+        .select({ title: routines.title, days: routines.days })
+        .from(routines)
+        .where(eq(routines.userId, opts.userId))
+        .limit(ROUTINE_LIMITS.routinesPerUser);
+      const same = new Set(mine.map((r) => `${r.title}|${r.days.join(",")}`));
+      inputs = inputs.filter((r) => !same.has(`${r.title}|${r.days.join(",")}`));
+    }
+    if (inputs.length === 0) return [];
     const [live] = await tx
       .select({ n: count() })
       .from(routines)
       .where(eq(routines.userId, opts.userId));
-    if ((live?.n ?? 0) >= ROUTINE_LIMITS.routinesPerUser)
+    if ((live?.n ?? 0) + inputs.length > ROUTINE_LIMITS.routinesPerUser)
       throw new AppError(
         403,
         "forbidden",
-        `You have ${ROUTINE_LIMITS.routinesPerUser} routines, the most Sage keeps. Delete one first.`,
+        `You have ${live?.n ?? 0} routines and Sage keeps at most ${ROUTINE_LIMITS.routinesPerUser}. Delete one first.`,
       );
-    const [row] = await tx
+    return tx
       .insert(routines)
-      .values({ userId: opts.userId, ...routineColumns(opts.input) })
+      .values(inputs.map((r) => ({ userId: opts.userId, ...r })))
       .returning();
-    return row!;
   });
 }
