@@ -126,7 +126,7 @@ export function ProgramPreview({
   );
 }
 
-function DayCard({ day }: { day: ProgramDay }) {
+export function DayCard({ day }: { day: ProgramDay }) {
   return (
     <li className="rounded-2xl border border-stone-200 bg-white p-4">
       <h3 className="font-semibold text-stone-900">
