@@ -9,6 +9,7 @@ CREATE TABLE "routines" (
 	"window_end" integer NOT NULL,
 	"energy" text DEFAULT 'medium' NOT NULL,
 	"priority" text DEFAULT 'medium' NOT NULL,
+	"skipped" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "routines_energy_check" CHECK ("routines"."energy" in ('low', 'medium', 'high')),

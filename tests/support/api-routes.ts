@@ -165,6 +165,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   "GET /api/insights": { access: "signed-in" },
   "POST /api/insights/:key": { access: "signed-in", body: () => ({ action: "undo" }) },
   "POST /api/assistant/actions/:id/undo": { access: "signed-in" },
+  "POST /api/assistant/actions/:id/accept": { access: "signed-in" },
   "GET /api/connections": { access: "signed-in" },
   "POST /api/connections": {
     access: "signed-in",

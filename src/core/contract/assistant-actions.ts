@@ -31,6 +31,10 @@ export const actionCard = z.object({
     "tasks_added",
     "task_done",
     "checked_in",
+    /** A routine proposed from chat (issue 29): nothing written until Yes (accept). */
+    "routine_proposed",
+    /** A proposed routine the person said Yes to: it exists, its sessions are placed. */
+    "routine_added",
   ]),
   items: z.array(actionItem),
   conflicts: z.array(z.object({ title: z.string(), start: z.string(), end: z.string() })),

@@ -35,6 +35,11 @@ export const endpoints = {
     path: "/api/assistant/actions/:id/undo",
     auth: "signed-in",
   },
+  acceptAssistantAction: {
+    method: "POST",
+    path: "/api/assistant/actions/:id/accept",
+    auth: "signed-in",
+  },
   listConversations: { method: "GET", path: "/api/conversations", auth: "signed-in" },
   getConversation: { method: "GET", path: "/api/conversations/:id", auth: "signed-in" },
   renameConversation: { method: "PATCH", path: "/api/conversations/:id", auth: "signed-in" },

@@ -159,6 +159,8 @@ export const routes = {
     },
   },
   undoAssistantAction: { params: idParam, responses: { 200: undoActionResponse } },
+  // Yes to a proposal card (a routine from chat): written now, answered like an undo
+  acceptAssistantAction: { params: idParam, responses: { 200: undoActionResponse } },
   listConversations: { query: listConversationsQuery, responses: { 200: conversationList } },
   getConversation: {
     params: idParam,

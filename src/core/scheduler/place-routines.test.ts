@@ -122,6 +122,14 @@ describe("placeRoutines", () => {
     expect(placed.some((p) => local(p.start).weekday === 1)).toBe(false);
   });
 
+  it("a skipped day counts for its week and gets no session", () => {
+    const skipped = [{ routineId: "gym", date: "2026-11-23" }];
+    const { placed, unplaced } = placeRoutines(base({ skipped }));
+    expect(placed.map(label)).toEqual(["Wed 06:00", "Fri 06:00"]);
+    expect(placed.map((p) => p.nth)).toEqual([2, 3]);
+    expect(unplaced).toEqual([]);
+  });
+
   it("says plainly when a week cannot hold them all", () => {
     const twice: SchedulerRoutine = { ...gym, days: [2, 4], timesPerWeek: 2 };
     const busy = [{ start: at("2026-11-26T00:00"), end: at("2026-11-26T12:00") }];

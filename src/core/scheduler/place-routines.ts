@@ -67,6 +67,8 @@ export type PlaceRoutinesInput = {
   held: Session[];
   /** Last plan's movable sessions: each stays where it still fits. */
   previous?: Session[];
+  /** Days (local ISO dates) the person skipped a routine's session: it counts, and is not placed. */
+  skipped?: { routineId: string; date: string }[];
   /** Routines edited since their sessions were placed: placed afresh. */
   changed?: string[];
   now: number;
@@ -161,6 +163,11 @@ export function placeRoutines(input: PlaceRoutinesInput): PlaceRoutinesResult {
       if (day) mine.push({ ...s, day });
     };
     for (const s of input.held) if (s.routineId === routine.id) hold(s);
+    // a skipped day's session counts for its week and keeps the day, taking no time
+    for (const k of input.skipped ?? []) {
+      const day = k.routineId === routine.id ? days.find((d) => d.date === k.date) : undefined;
+      if (day) mine.push({ routineId: routine.id, start: day.start, end: day.start, day });
+    }
     const countIn = (week: string) => mine.filter((m) => m.day.week === week).length;
     const dayUsed = (day: Day) => mine.some((m) => m.day === day);
 

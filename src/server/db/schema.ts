@@ -280,6 +280,12 @@ export const routines = pgTable(
     windowEnd: integer("window_end").notNull(),
     energy: text("energy", { enum: TASK_LEVELS }).notNull().default("medium"),
     priority: text("priority", { enum: TASK_LEVELS }).notNull().default("medium"),
+    /**
+     * Local days (ISO dates) the person skipped a session on ("skip gym today"): that day's
+     * session counts for its week and is not placed again. Bounded: only the last 14 days
+     * are kept (skip-routine-session.ts).
+     */
+    skipped: jsonb("skipped").$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

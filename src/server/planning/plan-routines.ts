@@ -101,6 +101,7 @@ export function placeSessions(input: {
     held: input.held,
     previous,
     changed,
+    skipped: mine.flatMap((r) => r.skipped.map((date) => ({ routineId: r.id, date }))),
     now: input.now,
     horizonDays: input.horizonDays,
   });

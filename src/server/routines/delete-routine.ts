@@ -3,6 +3,8 @@ import type { Db } from "../db/client.ts";
 import { calendarEvents, routines } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 
+type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 /**
  * Deletes a routine: its sessions still to come go (removed like any block, so the feed and a
  * write calendar drop them), the ones already begun or past stay as they were, unlinked (the
@@ -19,21 +21,31 @@ export async function deleteRoutine(
       .where(and(eq(routines.id, opts.routineId), eq(routines.userId, opts.userId)))
       .for("update");
     if (!row) throw notFound("Routine not found");
-    await tx
-      .update(calendarEvents)
-      .set({
-        deletedAt: sql`now()`,
-        updatedAt: sql`now()`,
-        version: sql`${calendarEvents.version} + 1`,
-      })
-      .where(
-        and(
-          eq(calendarEvents.userId, opts.userId),
-          eq(calendarEvents.routineId, opts.routineId),
-          isNull(calendarEvents.deletedAt),
-          gt(calendarEvents.startTime, opts.now),
-        ),
-      );
-    await tx.delete(routines).where(eq(routines.id, opts.routineId));
+    await removeRoutine(tx, opts.userId, opts.routineId, opts.now);
   });
+}
+
+/** The removal itself, inside the caller's transaction; a routine already gone is a no-op. */
+export async function removeRoutine(
+  db: Executor,
+  userId: string,
+  routineId: string,
+  now: Date = new Date(),
+): Promise<void> {
+  await db
+    .update(calendarEvents)
+    .set({
+      deletedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      version: sql`${calendarEvents.version} + 1`,
+    })
+    .where(
+      and(
+        eq(calendarEvents.userId, userId),
+        eq(calendarEvents.routineId, routineId),
+        isNull(calendarEvents.deletedAt),
+        gt(calendarEvents.startTime, now),
+      ),
+    );
+  await db.delete(routines).where(and(eq(routines.id, routineId), eq(routines.userId, userId)));
 }
