@@ -66,12 +66,9 @@ const ROUTINES: SchedulerRoutine[] = [
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
-function withoutRoutines(input: ScheduleInput) {
-  return schedule(input);
-}
-
-function withRoutines(input: ScheduleInput) {
-  const sessions = placeRoutines({
+/** The routines' sessions for a plan (what planTasks does before tasks). */
+const placeFive = (input: ScheduleInput) =>
+  placeRoutines({
     profile: input.profile,
     routines: ROUTINES,
     busy: input.busy,
@@ -79,11 +76,6 @@ function withRoutines(input: ScheduleInput) {
     now: input.now,
     horizonDays: input.horizonDays,
   });
-  return {
-    sessions,
-    plan: schedule({ ...input, busy: [...input.busy, ...sessions.placed] }),
-  };
-}
 
 const plain: number[] = [];
 const routined: number[] = [];
@@ -92,27 +84,20 @@ let sessions = 0;
 let short = 0;
 for (let seed = 1; seed <= SEEDS; seed++) {
   const input = largeInstance(seed);
-  withoutRoutines(input); // warm
-  withRoutines(input);
+  schedule(input); // warm
+  placeFive(input);
   for (let run = 0; run < RUNS; run++) {
     // alternate which goes first, so neither always runs on a warmer heap
     const order = run % 2 === 0 ? ["plain", "routines"] : ["routines", "plain"];
     for (const which of order) {
       const started = performance.now();
       if (which === "plain") {
-        withoutRoutines(input);
+        schedule(input);
         plain.push(performance.now() - started);
         continue;
       }
       const t0 = performance.now();
-      const placedSessions = placeRoutines({
-        profile: input.profile,
-        routines: ROUTINES,
-        busy: input.busy,
-        held: [],
-        now: input.now,
-        horizonDays: input.horizonDays,
-      });
+      const placedSessions = placeFive(input);
       placing.push(performance.now() - t0);
       schedule({ ...input, busy: [...input.busy, ...placedSessions.placed] });
       routined.push(performance.now() - started);

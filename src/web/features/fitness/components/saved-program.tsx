@@ -3,7 +3,7 @@ import type { ProgramRoutinesResponse } from "../../../../core/contract/routines
 import { Button } from "../../../components/button.tsx";
 import { Link } from "../../../lib/router.tsx";
 import { addProgramToCalendar, getSavedProgram } from "../api/fitness-api.ts";
-import { DayCard } from "./program-preview.tsx";
+import { DayCard, ProgramOverview } from "./program-preview.tsx";
 
 const DAY_WORDS = {
   MO: "Monday",
@@ -80,17 +80,7 @@ export function SavedProgram() {
           {add.isPending ? "Adding…" : "Add to my calendar"}
         </Button>
       </div>
-      <section className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-stone-900">Program overview</h2>
-        <p className="mt-2 leading-relaxed text-stone-800">{program.overview}</p>
-        <p className="mt-3 text-sm text-stone-700">
-          <span className="font-semibold">Program length:</span> {program.programLength}
-        </p>
-      </section>
-      <section className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-stone-900">Weekly structure</h2>
-        <p className="mt-2 leading-relaxed text-stone-800">{program.weeklyStructure}</p>
-      </section>
+      <ProgramOverview program={program} />
       <section>
         <h2 className="text-lg font-semibold text-stone-900">Week {week.week}</h2>
         <p className="mt-1 text-stone-700">{week.description}</p>
