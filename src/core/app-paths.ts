@@ -7,6 +7,7 @@ export const APP_PATHS = [
   "/dashboard",
   "/productivity",
   "/fitness",
+  "/fitness/program",
   "/chat",
   "/calendar",
   "/how-you-work",

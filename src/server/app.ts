@@ -37,6 +37,7 @@ import { registerOnboardingRoutes } from "./routes/onboarding.ts";
 import { registerPlanRoutes } from "./routes/plan.ts";
 import { registerProductivityRoutes } from "./routes/productivity.ts";
 import { registerProfileRoutes } from "./routes/profile.ts";
+import { registerRoutineRoutes } from "./routes/routines.ts";
 import { registerStripeWebhookRoutes } from "./routes/stripe-webhook.ts";
 import { registerTaskRoutes } from "./routes/tasks.ts";
 import { registerTodayRoutes } from "./routes/today.ts";
@@ -164,6 +165,7 @@ export async function buildApp(opts: BuildOptions) {
   registerUsageRoutes(app, ctx);
   registerConversationRoutes(app, ctx);
   registerTaskRoutes(app, ctx);
+  registerRoutineRoutes(app, ctx);
   registerPlanRoutes(app, ctx);
   registerTodayRoutes(app, ctx);
   registerInsightRoutes(app, ctx);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test, uniqueEmail } from "./fixtures.ts";
+import { call, expect, signIn, test, uniqueEmail } from "./fixtures.ts";
 import { pauseClock, expectAccessibleWhilePaused as scan } from "./paused-clock.ts";
 
 /** Answers the six steps; the clock is Playwright's, so the 15 s animation can be skipped. */
@@ -84,6 +84,16 @@ test("signed in: the profile is saved, the journey opens the chat, and the assis
   await runAnimation(page);
   await expect(page.getByText("Saved to your account")).toBeVisible();
   await expect(page.getByText("You also told Sage")).toBeHidden();
+
+  // routines that fit the answers (issue 29): offered, each added only on its own click
+  await expect(page.getByRole("heading", { name: "Routines that fit you" })).toBeVisible();
+  expect((await call(page, "GET", "/api/routines")).routines).toEqual([]);
+  await page.getByRole("button", { name: "Add Weekly review" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Added" })).toBeVisible();
+  await scan(page);
+  await page.screenshot({ path: ".tmp/productivity-routines.png", fullPage: true });
+  const added = (await call(page, "GET", "/api/routines")).routines as { title: string }[];
+  expect(added.map((r) => r.title)).toEqual(["Weekly review"]);
 
   await page.getByRole("button", { name: "Start Your Productivity Journey" }).click();
   await expect(page).toHaveURL(/\/chat$/);

@@ -84,6 +84,7 @@ describe("calendar events: CRUD", () => {
       recurrence_id: null,
       source: "user",
       task_id: null,
+      routine_id: null,
       why: null,
       version: 1,
       created_at: expect.any(String),

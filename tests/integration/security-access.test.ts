@@ -154,6 +154,9 @@ describe("object-level access: another user's ids are 404 and change nothing", (
     const task = await call("POST /api/tasks", { headers: owner.headers });
     expect(task.statusCode).toBe(201);
     ids.task = task.json().task.id;
+    const routine = await call("POST /api/routines", { headers: owner.headers });
+    expect(routine.statusCode).toBe(201);
+    ids.routine = routine.json().routine.id;
     const planned = await call("POST /api/plan", { headers: owner.headers });
     ids.block = planned.json().placed[0].eventId;
     const checkout = await call("POST /api/create-checkout-session", { headers: owner.headers });
@@ -186,6 +189,7 @@ describe("object-level access: another user's ids are 404 and change nothing", (
   const objectFor = (url: string): string | undefined => {
     if (url.startsWith("/api/conversations/")) return ids.conversation;
     if (url.startsWith("/api/tasks/")) return ids.task;
+    if (url.startsWith("/api/routines/")) return ids.routine;
     if (url.startsWith("/api/demo-billing/sessions/")) return ids.checkout;
     if (url.startsWith("/api/assistant/actions/")) return ids.action;
     if (url === "/api/calendar-events") return ids.event;
@@ -244,10 +248,15 @@ describe("object-level access: another user's ids are 404 and change nothing", (
       headers: intruder.headers,
     });
     expect(list.json().conversations).toEqual([]);
-    for (const url of ["/api/conversations", "/api/tasks", "/api/domain-contexts"]) {
+    for (const url of [
+      "/api/conversations",
+      "/api/tasks",
+      "/api/domain-contexts",
+      "/api/routines",
+    ]) {
       const res = await t.app.inject({ method: "GET", url, headers: intruder.headers });
       expect(JSON.stringify(res.json())).not.toMatch(
-        new RegExp(`${ids.conversation}|${ids.task}|${ids.domainContext}`),
+        new RegExp(`${ids.conversation}|${ids.task}|${ids.domainContext}|${ids.routine}`),
       );
     }
     expect(await snapshotDatabase(t.db)).toEqual(before);

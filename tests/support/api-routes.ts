@@ -52,6 +52,15 @@ const task = () => ({
   priority: "high",
 });
 
+export const routine = () => ({
+  title: "Gym",
+  minutes: 60,
+  timesPerWeek: 3,
+  days: ["MO", "TU", "WE", "TH", "FR"],
+  window: { from: "06:00", to: "09:00" },
+  energy: "high",
+});
+
 export const API_ROUTES: Record<string, RouteSpec> = {
   // --- public -----------------------------------------------------------------------
   "GET /api/meta": { access: "public" },
@@ -95,11 +104,17 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   "POST /api/tasks": { access: "signed-in", body: task },
   "PUT /api/tasks/:id": { access: "signed-in", body: task },
   "DELETE /api/tasks/:id": { access: "signed-in" },
+  "GET /api/routines": { access: "signed-in" },
+  "POST /api/routines": { access: "signed-in", body: routine },
+  "PUT /api/routines/:id": { access: "signed-in", body: routine },
+  "DELETE /api/routines/:id": { access: "signed-in" },
   "GET /api/domain-contexts": { access: "signed-in" },
   "POST /api/fitness/save": {
     access: "signed-in",
     body: () => ({ answers: { ...fitnessAnswers }, program: buildFitnessProgram(fitnessAnswers) }),
   },
+  "GET /api/fitness/program": { access: "signed-in" },
+  "POST /api/fitness/program/routines": { access: "signed-in" },
   "POST /api/create-checkout-session": {
     access: "signed-in",
     body: () => ({ priceId: "demo_price_starter" }),
@@ -150,6 +165,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   "GET /api/insights": { access: "signed-in" },
   "POST /api/insights/:key": { access: "signed-in", body: () => ({ action: "undo" }) },
   "POST /api/assistant/actions/:id/undo": { access: "signed-in" },
+  "POST /api/assistant/actions/:id/accept": { access: "signed-in" },
   "GET /api/connections": { access: "signed-in" },
   "POST /api/connections": {
     access: "signed-in",

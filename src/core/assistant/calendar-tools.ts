@@ -24,6 +24,16 @@ export type Recurrence = {
 
 export type NewTask = { title: string; estimateMinutes: number; deadline?: string };
 
+/** A routine as the assistant proposes it (the API's routine input, issue 29). */
+export type NewRoutine = {
+  title: string;
+  minutes: number;
+  timesPerWeek: number;
+  days: ("MO" | "TU" | "WE" | "TH" | "FR" | "SA" | "SU")[];
+  window: { from: string; to: string };
+  energy?: "low" | "medium" | "high";
+};
+
 export type CalendarToolCall =
   | {
       tool: "list_events";
@@ -80,7 +90,19 @@ export type CalendarToolCall =
       /** done: how long it really took; partly: the minutes done. */
       minutes?: number;
     }
-  | { tool: "what_now" };
+  | { tool: "what_now" }
+  /** "gym 3 times a week, mornings, an hour": proposed on a card, written only on Yes. */
+  | { tool: "create_routine"; routine: NewRoutine }
+  /** "skip gym today": that day's session goes and counts for its week. */
+  | { tool: "skip_routine_session"; title: string; date: string }
+  /** "move my runs to evenings": the routine's window (or length, or times a week) changes. */
+  | {
+      tool: "update_routine";
+      title: string;
+      window?: { from: string; to: string };
+      minutes?: number;
+      timesPerWeek?: number;
+    };
 
 export type SmallTalk = "thanks" | "greeting" | "bye" | "ack" | "how_are_you";
 

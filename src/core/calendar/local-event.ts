@@ -45,6 +45,8 @@ export const localEvent = z.object({
   source: z.enum(["user", "assistant", "external"]).optional(),
   /** The task an assistant's planned block belongs to. */
   taskId: z.string().optional(),
+  /** The routine an assistant's planned session belongs to (issue 29). */
+  routineId: z.string().optional(),
   /** A planned block's reason, from the scheduler (read-only). */
   why: z.string().optional(),
 });
@@ -52,7 +54,15 @@ export type LocalEvent = z.infer<typeof localEvent>;
 /** What a person edits: everything but the bookkeeping. */
 export type EventDraft = Omit<
   LocalEvent,
-  "id" | "version" | "source" | "taskId" | "why" | "exdates" | "seriesId" | "recurrenceId"
+  | "id"
+  | "version"
+  | "source"
+  | "taskId"
+  | "routineId"
+  | "why"
+  | "exdates"
+  | "seriesId"
+  | "recurrenceId"
 >;
 
 const orUndefined = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
@@ -86,6 +96,7 @@ export function fromServerEvent(e: ServerEvent): LocalEvent {
     version: e.version,
     source: e.source,
     taskId: orUndefined(e.task_id),
+    ...(e.routine_id ? { routineId: e.routine_id } : {}),
     ...(e.why ? { why: e.why } : {}),
   };
 }

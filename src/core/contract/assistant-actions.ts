@@ -33,6 +33,10 @@ export const actionCard = z.object({
     "checked_in",
     /** What the assistant understood, written only on Yes (issue 28). */
     "proposed",
+    /** A routine proposed from chat (issue 29): nothing written until Yes (accept). */
+    "routine_proposed",
+    /** A proposed routine the person said Yes to: it exists, its sessions are placed. */
+    "routine_added",
   ]),
   items: z.array(actionItem),
   conflicts: z.array(z.object({ title: z.string(), start: z.string(), end: z.string() })),

@@ -394,6 +394,8 @@ export const serverEvent = z.object({
   /** "external": an occurrence from a connected calendar (listed only for a from–to range). */
   source: z.enum([...EVENT_SOURCES, "external"]),
   task_id: z.string().nullable(),
+  /** A routine's session (issue 29): the routine it belongs to (absent from older answers). */
+  routine_id: z.string().nullable().optional(),
   /** A planned block's reason, in one sentence (null otherwise; absent from older answers). */
   why: z.string().nullable().optional(),
   /** Rises on every change; an update must name the version it was made from. */

@@ -65,3 +65,10 @@ export type SaveFitnessRequest = z.infer<typeof saveFitnessRequest>;
 
 export const saveFitnessResponse = z.object({ saved: z.literal(true), context: domainContextItem });
 export type SaveFitnessResponse = z.infer<typeof saveFitnessResponse>;
+
+/** GET /api/fitness/program: the program the person saved, or null before they saved one. */
+export const savedFitnessProgramResponse = z.object({
+  program: fitnessProgram.nullable(),
+  savedAt: z.string().nullable(),
+});
+export type SavedFitnessProgramResponse = z.infer<typeof savedFitnessProgramResponse>;

@@ -1,7 +1,13 @@
 import { z } from "zod";
 
 /** What a plan note is about. */
-export const PLAN_NOTE_KINDS = ["removed_in_calendar", "moved", "unplaced", "learned"] as const;
+export const PLAN_NOTE_KINDS = [
+  "removed_in_calendar",
+  "moved",
+  "unplaced",
+  "learned",
+  "routine_short",
+] as const;
 export type PlanNoteKind = (typeof PLAN_NOTE_KINDS)[number];
 
 /** The sentence a note says, in Sage's voice: what happened and what Sage will do, no blame. */
@@ -19,6 +25,9 @@ export function planNoteText(note: {
     case "unplaced":
       // detail: the scheduler's reason, a sentence
       return `“${note.title}” no longer fits: ${note.detail ?? "there is no free time left for it"}`;
+    case "routine_short":
+      // detail: how many of a routine's sessions a week could hold, and why (issue 29)
+      return `“${note.title}”: ${note.detail ?? "not every session fit this week"}`;
     case "learned":
       // detail: what Sage learned and what it now does (src/core/learning/learn.ts)
       return `Learned from what you do: ${note.detail ?? "how you work changed your plan."}`;

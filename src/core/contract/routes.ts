@@ -50,6 +50,7 @@ import type { EndpointName } from "./endpoints.ts";
 import {
   generateFitnessRequest,
   generateFitnessResponse,
+  savedFitnessProgramResponse,
   saveFitnessRequest,
   saveFitnessResponse,
 } from "./fitness.ts";
@@ -64,6 +65,12 @@ import { planNotesResponse } from "./plan-notes.ts";
 import { planProfile, planProfileResponse, planProfileVersionQuery } from "./plan-profile.ts";
 import { generateProductivityResponse, productivityAnswers } from "./productivity.ts";
 import { ensureProfileResponse, profileResponse, updateProfileRequest } from "./profile.ts";
+import {
+  programRoutinesResponse,
+  routineInput,
+  routineResponse,
+  routinesResponse,
+} from "./routines.ts";
 import {
   createTaskRequest,
   planAcceptRequest,
@@ -152,6 +159,8 @@ export const routes = {
     },
   },
   undoAssistantAction: { params: idParam, responses: { 200: undoActionResponse } },
+  // Yes to a proposal card (a routine from chat): written now, answered like an undo
+  acceptAssistantAction: { params: idParam, responses: { 200: undoActionResponse } },
   listConversations: { query: listConversationsQuery, responses: { 200: conversationList } },
   getConversation: {
     params: idParam,
@@ -171,6 +180,10 @@ export const routes = {
   createTask: { body: createTaskRequest, responses: { 200: taskResponse, 201: taskResponse } },
   updateTask: { params: idParam, body: updateTaskRequest, responses: { 200: taskResponse } },
   deleteTask: { params: idParam, responses: { 204: empty } },
+  listRoutines: { responses: { 200: routinesResponse } },
+  createRoutine: { body: routineInput, responses: { 201: routineResponse } },
+  updateRoutine: { params: idParam, body: routineInput, responses: { 200: routineResponse } },
+  deleteRoutine: { params: idParam, responses: { 204: empty } },
   plan: { body: planRequest, bodyOptional: true, responses: { 200: planResponse } },
   getPlanProfile: { responses: { 200: planProfileResponse } },
   // the body is exactly the `profile` GET answers; the version edited rides in the query
@@ -253,6 +266,9 @@ export const routes = {
     responses: { 200: generateFitnessResponse },
   },
   saveFitnessProgram: { body: saveFitnessRequest, responses: { 200: saveFitnessResponse } },
+  getFitnessProgram: { responses: { 200: savedFitnessProgramResponse } },
+  // no body: the routines come from the saved program (201 whether or not any was new)
+  addProgramRoutines: { responses: { 201: programRoutinesResponse } },
   getVotes: { responses: { 200: votesResponse } },
   castVote: { body: voteRequest, bodyOptional: true, responses: { 200: voteResponse } },
 

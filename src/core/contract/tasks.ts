@@ -109,6 +109,23 @@ export const planResponse = z.object({
     }),
   ),
   unplaced: z.array(z.object({ taskId: z.uuid(), reason: z.string() })),
+  /** Routine sessions (issue 29), placed like blocks: the same fields, by routine. */
+  sessions: z
+    .array(
+      z.object({
+        routineId: z.uuid(),
+        eventId: z.uuid().nullable(),
+        start: z.string(),
+        end: z.string(),
+        why: z.string(),
+        kept: z.boolean(),
+      }),
+    )
+    .optional(),
+  /** Weeks that could not hold all of a routine's sessions, and why, plainly. */
+  sessionsShort: z
+    .array(z.object({ routineId: z.uuid(), week: z.string(), reason: z.string() }))
+    .optional(),
   /** What this plan changed, for undoing it in one step: blocks it wrote and blocks it removed. */
   changes: z.object({ created: z.array(z.uuid()), removed: z.array(z.uuid()) }),
   /** Set when a connected calendar could not be read fresh: the plan used what was known. */

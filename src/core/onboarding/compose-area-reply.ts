@@ -22,7 +22,13 @@ export function composeAreaReply(input: {
     .slice(0, ANSWERS_SHOWN)
     .map(([question, answer]) => {
       const label = set.questions.find((q) => q.question === question)?.label ?? question;
-      return `- ${label}: ${answer.trim().replace(/\s+/g, " ").slice(0, 200)}`;
+      // a multiselect answer is stored joined with "|" (the fitness days): said as words
+      const said = answer
+        .split("|")
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .join(", ");
+      return `- ${label}: ${said.replace(/\s+/g, " ").slice(0, 200)}`;
     });
   return [
     `I'm Sage, a calendar assistant, so I can't ${help.cannot}.`,

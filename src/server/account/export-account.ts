@@ -15,6 +15,7 @@ import {
   planProfiles,
   planStates,
   profiles,
+  routines,
   sessions,
   tasks,
   todaySeen,
@@ -102,6 +103,8 @@ export async function exportAccount(
         .select()
         .from(tasks)
         .where(and(byUser(tasks), isNull(tasks.deletedAt))),
+      // what the person keeps doing each week (issue 29); sessions are among calendarEvents
+      routines: await db.select().from(routines).where(byUser(routines)),
       calendarEvents: await db.select().from(calendarEvents).where(byUser(calendarEvents)),
       calendarFeed: feed ? { createdAt: feed.createdAt } : null,
       // connected calendars without their sealed credentials (the address is one for ICS)

@@ -3,6 +3,7 @@ import type { Tool, ToolSet } from "ai";
 import { DateTime } from "luxon";
 import { z } from "zod";
 import type { CalendarToolCall } from "../../core/assistant/calendar-tools.ts";
+import { HHMM, ROUTINE_DAYS } from "../../core/routines/routine-rules.ts";
 import { userTimeZone } from "../calendar/list-events.ts";
 import type { Db } from "../db/client.ts";
 import { describeIssues } from "../errors.ts";
@@ -200,6 +201,62 @@ export const CALENDAR_TOOLS = {
     "Re-plan the user's open tasks over the next days.",
     z.strictObject({ days: z.number().int().min(1).max(28) }),
     (a) => ({ tool: "plan", days: a.days }),
+  ),
+  // routines (issue 29): checked again by the tools against the API's own rules
+  create_routine: calendarTool(
+    "Propose a routine: something the user does n times a week at no fixed time ('gym 3 times a week, mornings, an hour'). Sage places each week's sessions on different allowed days inside the window. Nothing is written: the user gets a card to say Yes. A fixed time ('every Tuesday at 7am') is create_event with a recurrence instead.",
+    z.strictObject({
+      title: text,
+      minutes: z.number().int().min(5).max(480).describe("length of one session"),
+      timesPerWeek: z.number().int().min(1).max(7),
+      days: z
+        .array(z.enum(ROUTINE_DAYS))
+        .min(1)
+        .max(7)
+        .describe("allowed days (MO…SU); all seven unless the user named some"),
+      from: z.string().regex(HHMM).describe("earliest start, HH:MM"),
+      to: z.string().regex(HHMM).describe("latest end, HH:MM"),
+      energy: z.enum(["low", "medium", "high"]).optional(),
+    }),
+    (a) => ({
+      tool: "create_routine",
+      routine: {
+        title: a.title,
+        minutes: a.minutes,
+        timesPerWeek: a.timesPerWeek,
+        days: a.days,
+        window: { from: a.from, to: a.to },
+        ...(a.energy ? { energy: a.energy } : {}),
+      },
+    }),
+  ),
+  skip_routine_session: calendarTool(
+    "Skip one day's session of one of the user's routines (found by its title): 'skip gym today'. It counts for its week and is not made up elsewhere.",
+    z.strictObject({
+      title: text,
+      date: z.iso.date().describe("the local day of the session to skip, YYYY-MM-DD"),
+    }),
+    (a) => ({ tool: "skip_routine_session", title: a.title, date: a.date }),
+  ),
+  update_routine: calendarTool(
+    "Change one of the user's routines (found by its title): its window ('move my runs to evenings' → 17:00–21:00), session length or times a week. Its sessions move to fit.",
+    z.strictObject({
+      title: text,
+      from: z.string().regex(HHMM).optional().describe("new earliest start, HH:MM"),
+      to: z.string().regex(HHMM).optional().describe("new latest end, HH:MM"),
+      minutes: z.number().int().min(5).max(480).optional(),
+      timesPerWeek: z.number().int().min(1).max(7).optional(),
+    }),
+    (a) =>
+      (a.from === undefined) !== (a.to === undefined)
+        ? "Give both from and to for a new window."
+        : {
+            tool: "update_routine",
+            title: a.title,
+            ...(a.from && a.to ? { window: { from: a.from, to: a.to } } : {}),
+            ...(a.minutes !== undefined ? { minutes: a.minutes } : {}),
+            ...(a.timesPerWeek !== undefined ? { timesPerWeek: a.timesPerWeek } : {}),
+          },
   ),
 };
 

@@ -3,9 +3,11 @@ import { z } from "zod";
 import type { CalendarToolCall } from "../../core/assistant/calendar-tools.ts";
 import { type ActionCard, actionCard } from "../../core/contract/assistant-actions.ts";
 import { LIMITS } from "../../core/contract/calendar.ts";
+import { routineInput } from "../../core/contract/routines.ts";
 import type { Db } from "../db/client.ts";
 import { assistantActions, calendarEvents, messages, tasks } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
+import { removeRoutine } from "../routines/delete-routine.ts";
 import { taskTombstone } from "../tasks/delete-task.ts";
 import { undoCheckIn, undoCheckInStep } from "../today/undo-check-in.ts";
 
@@ -45,6 +47,10 @@ const undoStep = z.discriminatedUnion("op", [
   z.object({ op: z.literal("reopen_task"), id: z.uuid() }),
   /** A check-in taken back: its row, its evidence and the task's status as they were. */
   undoCheckInStep,
+  /** A routine proposed, not written (issue 29): Yes writes it; Undo (No) has nothing to do. */
+  z.object({ op: z.literal("propose_routine"), routine: routineInput }),
+  /** A routine written on Yes: Undo deletes it with its sessions still to come. */
+  z.object({ op: z.literal("delete_routine"), id: z.uuid() }),
 ]);
 export type UndoStep = z.infer<typeof undoStep>;
 // written by the server itself; a four-week plan stays far below this
@@ -248,7 +254,7 @@ async function eventVersions(db: Db, userId: string, steps: UndoStep[]) {
 const stillAsLeft = (step: UndoStep, current: ReadonlyMap<string, number>) =>
   expected(step).every((e) => current.get(e.id) === e.version);
 
-function toCard(row: typeof assistantActions.$inferSelect): ActionCard | undefined {
+export function toCard(row: typeof assistantActions.$inferSelect): ActionCard | undefined {
   const parsed = actionCard.safeParse({
     ...(row.card as object),
     id: row.id,
@@ -301,6 +307,8 @@ export async function undoAction(
 }
 
 async function applyStep(db: Executor, userId: string, step: UndoStep) {
+  if (step.op === "propose_routine") return;
+  if (step.op === "delete_routine") return removeRoutine(db, userId, step.id);
   if (step.op === "delete_task" || step.op === "reopen_task")
     return applyTaskStep(db, userId, step);
   if (step.op === "restore_occurrence") return restoreOccurrence(db, userId, step);

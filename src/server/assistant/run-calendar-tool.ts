@@ -20,6 +20,7 @@ import {
 } from "./event-tools.ts";
 import type { ToolCtx } from "./find-events.ts";
 import { quote, timeOf, when } from "./format-when.ts";
+import { proposeRoutineTool, skipSessionTool, updateRoutineTool } from "./routine-tools.ts";
 import { addTasksTool, completeTaskTool, planTool, whatNowTool } from "./task-tools.ts";
 
 export type { ToolOutcome } from "./event-tools.ts";
@@ -57,6 +58,12 @@ export async function runCalendarTool(ctx: ToolCtx, call: CalendarToolCall): Pro
       return checkInTool(ctx, call);
     case "what_now":
       return whatNowTool(ctx);
+    case "create_routine":
+      return proposeRoutineTool(ctx, call);
+    case "skip_routine_session":
+      return skipSessionTool(ctx, call);
+    case "update_routine":
+      return updateRoutineTool(ctx, call);
   }
 }
 

@@ -30,6 +30,7 @@ export function toServerEvent(row: EventRow): ServerEvent {
     recurrence_id: iso(row.recurrenceId),
     source: row.source,
     task_id: row.taskId,
+    routine_id: row.routineId,
     why: row.why,
     version: row.version,
     created_at: row.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { userTimeZone } from "../calendar/list-events.ts";
 import type { Db } from "../db/client.ts";
 import { calendarEvents, externalEvents, externalWrites, planNotes, tasks } from "../db/schema.ts";
@@ -43,12 +43,14 @@ export async function loadPushState(
     deps.db
       .select({ event: calendarEvents, taskStatus: tasks.status, taskDeletedAt: tasks.deletedAt })
       .from(calendarEvents)
-      .innerJoin(tasks, eq(tasks.id, calendarEvents.taskId))
+      .leftJoin(tasks, eq(tasks.id, calendarEvents.taskId))
       .where(
         and(
           eq(calendarEvents.userId, conn.userId),
           eq(calendarEvents.source, "assistant"),
           gt(calendarEvents.endTime, now),
+          // task blocks and routine sessions (issue 29)
+          or(isNotNull(calendarEvents.taskId), isNotNull(calendarEvents.routineId)),
         ),
       ),
     deps.db
@@ -64,8 +66,13 @@ export async function loadPushState(
   ]);
   const live = new Map(
     blocks
-      // a deleted task's blocks are not pushed (its tombstone still joins)
-      .filter((b) => b.event.deletedAt === null && b.taskStatus === "open" && !b.taskDeletedAt)
+      // a deleted task's blocks are not pushed (its tombstone still joins); a routine's
+      // session is pushed while it lives
+      .filter(
+        (b) =>
+          b.event.deletedAt === null &&
+          (b.event.routineId !== null || (b.taskStatus === "open" && !b.taskDeletedAt)),
+      )
       .map((b) => [b.event.id, b.event]),
   );
   const byEvent = new Map(writes.map((w) => [w.eventId, w]));

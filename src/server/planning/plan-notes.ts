@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { PLAN_NOTES_SHOWN, type PlanNote, planNoteText } from "../../core/contract/plan-notes.ts";
 import type { Db } from "../db/client.ts";
 import { calendarEvents, planNotes, tasks } from "../db/schema.ts";
@@ -65,7 +65,7 @@ export async function undoPlanNote(
         eq(calendarEvents.userId, userId),
         inArray(calendarEvents.id, ids),
         eq(calendarEvents.source, "assistant"),
-        isNotNull(calendarEvents.taskId),
+        or(isNotNull(calendarEvents.taskId), isNotNull(calendarEvents.routineId)),
       );
     if (note.undo.created.length > 0)
       await tx

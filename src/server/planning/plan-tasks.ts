@@ -26,6 +26,7 @@ import {
 } from "../../core/contract/tasks.ts";
 import { describeLearned, withLearned } from "../../core/learning/learn.ts";
 import { toSchedulerProfile } from "../../core/scheduler/from-scheduling-profile.ts";
+import type { Session } from "../../core/scheduler/place-routines.ts";
 import { schedule } from "../../core/scheduler/schedule.ts";
 import type {
   Block,
@@ -45,6 +46,15 @@ import type { Db } from "../db/client.ts";
 import { lockUserWrites } from "../db/lock-user-writes.ts";
 import { calendarEvents, checkIns, planNotes, planStates, tasks } from "../db/schema.ts";
 import { learnedModel, rememberLearning, signatureOf } from "../learning/learned-model.ts";
+import {
+  noteShortWeeks,
+  placeSessions,
+  readRoutines,
+  type SessionMove,
+  type StoredSession,
+  sortSession,
+  writeSessions,
+} from "./plan-routines.ts";
 import { readPlanProfile } from "./read-plan-profile.ts";
 
 const DAY = 86_400_000;
@@ -108,6 +118,8 @@ export type PlanOutcome = Omit<PlanResponse, "changes"> & {
   changes: { created: string[]; removed: { id: string; version: number }[] };
   /** Per task whose blocks this plan moved or could no longer place: what and why. */
   moves: Move[];
+  /** Per routine whose sessions this plan moved: what and why (issue 29). */
+  sessionMoves: SessionMove[];
 };
 
 /** A task some of whose blocks a plan removed: where they were, where its time went, why. */
@@ -164,6 +176,7 @@ export async function planTasks(
       .where(and(eq(tasks.userId, opts.userId), eq(tasks.status, "open"), isNull(tasks.deletedAt)))
       // bounded like the list: a user never has more (create-task.ts keeps the cap exact)
       .limit(TASK_LIMITS.tasksPerUser);
+    const routineRows = await readRoutines(tx, opts.userId);
     const rows = await tx
       .select()
       .from(calendarEvents)
@@ -221,7 +234,23 @@ export async function planTasks(
       if (c.outcome === "skipped" && c.deletedAt && c.end.getTime() > now)
         busy.push({ start: c.start.getTime(), end: c.end.getTime() });
     }
+    // routine sessions: future ones the planner placed may move, the rest stand (issue 29)
+    const sessions = {
+      previous: [] as StoredSession[],
+      held: [] as Session[],
+    };
     for (const row of rows) {
+      if (row.routineId !== null && row.taskId === null) {
+        sortSession(row, now, sessions);
+        const standing = row.source !== "assistant" || row.startTime.getTime() <= now;
+        if (standing)
+          busy.push({
+            start: row.startTime.getTime(),
+            end: (row.endTime ?? row.startTime).getTime(),
+            title: row.title,
+          });
+        continue;
+      }
       const isBlock = row.taskId !== null;
       if (isBlock && checkedIds.has(row.id)) {
         busy.push({
@@ -283,9 +312,33 @@ export async function planTasks(
     const changed = open
       .filter((t) => t.updatedAt.getTime() > (lastPlaced.get(t.id) ?? Number.POSITIVE_INFINITY))
       .map((t) => t.id);
+    // routines before tasks (high and medium priority): their sessions are busy time for tasks
+    const routineArgs = {
+      rows: routineRows,
+      profile,
+      held: sessions.held,
+      previous: sessions.previous,
+      now,
+      horizonDays: opts.days,
+    };
+    const before = placeSessions({
+      ...routineArgs,
+      which: (r) => r.priority !== "low",
+      busy,
+      taken: [],
+    });
+    const titleOf = new Map(routineRows.map((r) => [r.id, r.title]));
+    const taskBusy: Labelled[] = [
+      ...busy,
+      ...before.placed.map((s) => ({
+        start: s.start,
+        end: s.end,
+        title: titleOf.get(s.routineId),
+      })),
+    ];
     const result = schedule({
       profile,
-      busy,
+      busy: taskBusy,
       tasks: schedulerTasks,
       locked: locked.filter((b) => openIds.has(b.taskId)),
       done: done.filter((d) => openIds.has(d.taskId)),
@@ -295,6 +348,18 @@ export async function planTasks(
       now,
       horizonDays: opts.days,
     });
+
+    // low-priority routines after tasks: they take what time the tasks leave
+    const after = placeSessions({
+      ...routineArgs,
+      which: (r) => r.priority === "low",
+      busy,
+      taken: [...before.placed, ...result.placed],
+    });
+    const routineResult = {
+      placed: [...before.placed, ...after.placed].sort((a, b) => a.start - b.start),
+      unplaced: [...before.unplaced, ...after.unplaced],
+    };
 
     const key = (b: Block) => `${b.taskId}|${b.start}|${b.end}`;
     const kept = new Map(previous.map((b) => [key(b), b]));
@@ -343,6 +408,18 @@ export async function planTasks(
         taskId: task.id,
       });
     }
+    const routineWrite = writeSessions({
+      userId: opts.userId,
+      rows: routineRows,
+      result: routineResult,
+      previous: sessions.previous,
+      busy,
+      profile,
+      say: { locale, zone: timezone },
+      reminder,
+      newId: () => (opts.preview ? null : randomUUID()),
+    });
+    inserts.push(...routineWrite.inserts);
     const staleBlocks = [
       ...[...kept.values()].flatMap((b) => (b.eventId ? [{ ...b, eventId: b.eventId }] : [])),
       ...undecided,
@@ -353,7 +430,7 @@ export async function planTasks(
         b.kept ? [] : [{ ...b, id: placed[i]!.eventId ?? "" }],
       ),
       unplaced: result.unplaced,
-      busy,
+      busy: taskBusy,
       locked,
       titles: new Map(open.map((t) => [t.id, t.title])),
       profile,
@@ -361,7 +438,14 @@ export async function planTasks(
     const outcome = {
       placed,
       unplaced: result.unplaced,
+      sessions: routineWrite.sessions,
+      sessionsShort: routineResult.unplaced.map((u) => ({
+        routineId: u.routineId,
+        week: u.week,
+        reason: u.reason,
+      })),
       moves,
+      sessionMoves: routineWrite.moves,
       ...(connected.notice ? { notice: connected.notice } : {}),
     };
     if (opts.preview) return { ...outcome, changes: { created: [], removed: [] } };
@@ -386,7 +470,14 @@ export async function planTasks(
         );
     }
 
-    const stale = staleBlocks.map((b) => b.eventId);
+    await noteShortWeeks(tx, {
+      userId: opts.userId,
+      rows: routineRows,
+      result: routineResult,
+      zone: timezone,
+      now,
+    });
+    const stale = [...staleBlocks.map((b) => b.eventId), ...routineWrite.stale];
     let removed: { id: string; version: number }[] = [];
     if (stale.length > 0) {
       removed = await tx

@@ -148,7 +148,13 @@ export async function replanPerson(deps: ReplanDeps, userId: string): Promise<Mo
     locale: state.locale,
   });
   const zone = await userTimeZone(deps.db, userId);
-  const notes = plan.moves.flatMap((move) => noteOf(move, { zone, locale: state.locale }));
+  const say = { zone, locale: state.locale };
+  const notes = [
+    ...plan.moves.flatMap((move) => noteOf(move, say)),
+    // a routine's session moved when life booked over it (issue 29); no note when it could
+    // not go anywhere: the week's short note (plan-routines.ts) says that
+    ...plan.sessionMoves.flatMap((move) => noteOf({ ...move, taskId: null }, say)),
+  ];
   if (notes.length > 0)
     await deps.db.insert(planNotes).values(notes.map((n) => ({ ...n, userId })));
   if (plan.changes.created.length > 0 || plan.changes.removed.length > 0)
@@ -158,11 +164,11 @@ export async function replanPerson(deps: ReplanDeps, userId: string): Promise<Mo
 
 /** A move in the person's words: "to Wed 9:00 — “Client call” took its time". */
 export function noteOf(
-  move: Move,
+  move: Omit<Move, "taskId"> & { taskId: string | null },
   say: { zone: string; locale: string },
 ): {
   kind: "moved" | "unplaced";
-  taskId: string;
+  taskId: string | null;
   title: string;
   detail: string;
   undo: { created: string[]; removed: string[] };

@@ -3,6 +3,7 @@ import { suspiciousPatterns } from "../../core/chat/message-rules.ts";
 import { chatResponse } from "../../core/contract/chat.ts";
 import { localeFrom } from "../assistant/format-when.ts";
 import { undoAction } from "../assistant/record-actions.ts";
+import { acceptAction } from "../assistant/routine-tools.ts";
 import { type ChatReply, type ChatTurnEvent, startChatTurn } from "../chat/run-chat-turn.ts";
 import { pushAllBlocks, refreshConnections } from "../connections/refresh-connections.ts";
 import type { AppContext } from "../context.ts";
@@ -31,6 +32,18 @@ export function registerChatRoutes(
     const undone = await undoAction(ctx.db, { userId: user.id, actionId: params.id });
     if (undone.calendarChanged) await followWriteCalendar(request, user.id);
     return undone;
+  });
+
+  /** Yes to a proposal card (a routine from chat, issue 29): it is written now. */
+  defineRoute(app, ctx, "acceptAssistantAction", async ({ user, params, request }) => {
+    const accepted = await acceptAction(ctx.db, {
+      userId: user.id,
+      actionId: params.id,
+      now: ctx.now(),
+      locale: localeFrom(request.headers["accept-language"]),
+    });
+    if (accepted.calendarChanged) await followWriteCalendar(request, user.id);
+    return accepted;
   });
 
   /**

@@ -1,14 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import { fitnessContextSummary } from "../../core/fitness/context-summary.ts";
+import { routinesFromProgram } from "../../core/fitness/program-routines.ts";
 import { answersByQuestion } from "../../core/fitness/questions.ts";
 import { ENTITLEMENTS } from "../../core/plans.ts";
 import { logActivity } from "../activity/log-activity.ts";
+import { localeFrom } from "../assistant/format-when.ts";
 import type { AppContext } from "../context.ts";
 import { saveDomainContext } from "../domain-contexts/save-domain-context.ts";
+import { notFound } from "../errors.ts";
 import { generateFitnessProgram } from "../fitness/generate-fitness-program.ts";
-import { defineRoute } from "../http/define-route.ts";
+import { readFitnessProgram } from "../fitness/read-fitness-program.ts";
+import { defineRoute, respond } from "../http/define-route.ts";
 import { userTier } from "../plans/require-area.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
+import { createRoutines } from "../routines/create-routine.ts";
+import { placeRoutineSessions } from "../routines/place-routine-sessions.ts";
+import { toRoutineDto } from "../routines/routine-dto.ts";
 
 export const FITNESS_RATE_LIMIT = { name: "fitness-generate", max: 10, windowSeconds: 60 };
 export const FITNESS_SAVE_RATE_LIMIT = { name: "fitness-save", max: 20, windowSeconds: 60 };
@@ -59,6 +66,39 @@ export function registerFitnessRoutes(app: FastifyInstance, ctx: AppContext): vo
         profileData: program,
       });
       return { saved: true as const, context };
+    },
+    { preHandler: [rateLimit(ctx.db, { ...FITNESS_SAVE_RATE_LIMIT, by: "user" })] },
+  );
+
+  // the saved program, reachable again (the /fitness/program screen)
+  defineRoute(app, ctx, "getFitnessProgram", async ({ user }) =>
+    readFitnessProgram(ctx.db, user.id),
+  );
+
+  // "Add to my calendar": the program's week as routines the person can adjust (issue 29);
+  // their sessions are placed before the answer
+  defineRoute(
+    app,
+    ctx,
+    "addProgramRoutines",
+    async ({ user, request }) => {
+      const { program } = await readFitnessProgram(ctx.db, user.id);
+      if (!program) throw notFound("No saved fitness program");
+      const inputs = routinesFromProgram(program).map((r) => ({
+        ...r,
+        energy: r.energy ?? "medium",
+        priority: r.priority ?? "medium",
+      }));
+      const added = await createRoutines(ctx.db, { userId: user.id, inputs, skipSame: true });
+      if (added.length > 0)
+        await placeRoutineSessions(
+          { db: ctx.db, config: ctx.config, now: ctx.now, log: request.log, google: ctx.google },
+          { userId: user.id, locale: localeFrom(request.headers["accept-language"]) },
+        );
+      return respond(201, {
+        added: added.map(toRoutineDto),
+        skipped: inputs.length - added.length,
+      });
     },
     { preHandler: [rateLimit(ctx.db, { ...FITNESS_SAVE_RATE_LIMIT, by: "user" })] },
   );

@@ -18,7 +18,7 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
    */
   const written = async (
     at: { userId: string; days: number; locale: string; log: FastifyBaseLogger },
-    plan: Omit<PlanOutcome, "moves">,
+    plan: Omit<PlanOutcome, "moves" | "sessionMoves">,
   ) => {
     await rememberPlan(ctx.db, at);
     await pushAllBlocks(
@@ -50,6 +50,7 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
       const {
         changes,
         moves: _moves,
+        sessionMoves: _sessionMoves,
         ...plan
       } = await planTasks(ctx.db, {
         userId,
@@ -76,6 +77,7 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
       const {
         changes,
         moves: _moves,
+        sessionMoves: _sessionMoves,
         ...plan
       } = await planTasks(ctx.db, {
         userId,

@@ -47,6 +47,7 @@ const screens: Record<AppPath, Load> = {
   "/dashboard": () => import("../routes/landing.tsx"),
   "/productivity": () => import("../routes/productivity.tsx"),
   "/fitness": () => import("../routes/fitness.tsx"),
+  "/fitness/program": withQueries(() => import("../routes/fitness-program.tsx")),
   "/chat": withQueries(() => import("../routes/chat.tsx")),
   "/calendar": withQueries(() => import("../routes/calendar.tsx")),
   "/how-you-work": withQueries(() => import("../routes/how-you-work.tsx")),

@@ -3,6 +3,7 @@ import type {
   ProductivityAnswers,
   ProductivityChatState,
 } from "../../core/contract/productivity.ts";
+import { suggestRoutines } from "../../core/productivity/suggest-routines.ts";
 import { PageShell } from "../components/page-shell.tsx";
 import { generateProfile } from "../features/productivity/api/generate-profile.ts";
 import { BuildingProfile } from "../features/productivity/components/building-profile.tsx";
@@ -131,6 +132,7 @@ export default function ProductivityPage() {
           starting={starting}
           error={error}
           onStart={start}
+          suggestions={answers ? suggestRoutines(answers) : []}
           onHome={() => {
             clearPendingProfile();
             goHome();

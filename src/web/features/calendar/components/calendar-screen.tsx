@@ -43,6 +43,7 @@ import { DeleteEventDialog } from "./delete-event-dialog.tsx";
 import { EventDialog } from "./event-dialog.tsx";
 import { EventList } from "./event-list.tsx";
 import { PlanNotes } from "./plan-notes.tsx";
+import { RoutinesSection } from "./routines-section.tsx";
 import { ScopeDialog } from "./scope-dialog.tsx";
 import { SubscribeCard } from "./subscribe-card.tsx";
 import { SyncStatus } from "./sync-status.tsx";
@@ -282,18 +283,21 @@ export function CalendarScreen({ userId }: { userId: string }) {
   }, [view, days, count, state.events, zone]);
 
   const tasksPanel = (
-    <TasksSection
-      userId={userId}
-      online={state.online}
-      zone={zone}
-      tasks={tasks}
-      events={state.events}
-      onPlanned={() => void engine.sync()}
-      flat
-      standingPlan={plan}
-      onPlan={(p) => dispatch({ type: "planned", plan: p })}
-      onProposal={(p) => dispatch({ type: "proposed", proposal: p })}
-    />
+    <>
+      <TasksSection
+        userId={userId}
+        online={state.online}
+        zone={zone}
+        tasks={tasks}
+        events={state.events}
+        onPlanned={() => void engine.sync()}
+        flat
+        standingPlan={plan}
+        onPlan={(p) => dispatch({ type: "planned", plan: p })}
+        onProposal={(p) => dispatch({ type: "proposed", proposal: p })}
+      />
+      <RoutinesSection userId={userId} online={state.online} onChanged={() => void engine.sync()} />
+    </>
   );
 
   // the connected calendars and the feed: what the chat's panel used to bury at its end

@@ -46,9 +46,12 @@ function kindOf(e: LocalEvent): { kind: ItemKind; readOnly: boolean; color: stri
   return { kind: isSageBlock(e) ? "sage" : "user", readOnly: false, color: null };
 }
 
-/** A block Sage planned for a task (what the planner may move), not an event it was asked to add. */
-export const isSageBlock = (e: Pick<LocalEvent, "source" | "taskId">): boolean =>
-  e.source === "assistant" && Boolean(e.taskId);
+/**
+ * A block Sage planned for a task or a routine's session (what the planner may move), not an
+ * event it was asked to add.
+ */
+export const isSageBlock = (e: Pick<LocalEvent, "source" | "taskId" | "routineId">): boolean =>
+  e.source === "assistant" && Boolean(e.taskId || e.routineId);
 
 /** The days shown: `count` days from `first` (an ISO date). */
 export function daysFrom(first: string, count: number): string[] {

@@ -4,3 +4,8 @@ import { call } from "../../../lib/client.ts";
 export function undoAction(id: string) {
   return call("undoAssistantAction", { params: { id } });
 }
+
+/** POST /api/assistant/actions/:id/accept — Yes to a proposal card; idempotent. */
+export function acceptAction(id: string) {
+  return call("acceptAssistantAction", { params: { id } });
+}

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { ActionCard, ActionItem } from "../../../../core/contract/assistant-actions.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { shortDayLabel, timeLabel } from "../../../lib/date-label.ts";
-import { undoAction } from "../api/undo-action.ts";
+import { acceptAction, undoAction } from "../api/undo-action.ts";
 
 const VERB: Record<ActionCard["kind"], string> = {
   created: "Added",
@@ -13,6 +13,8 @@ const VERB: Record<ActionCard["kind"], string> = {
   task_done: "Marked done",
   checked_in: "Checked in",
   proposed: "Proposed — nothing written yet",
+  routine_proposed: "Add this routine?",
+  routine_added: "Routine added",
 };
 
 /** In the browser's locale and zone — the same way the calendar writes times. */
@@ -124,6 +126,18 @@ function Card({ card, onChanged }: { card: ActionCard; onChanged: (card: ActionC
       setState({ error: err instanceof Error ? err.message : "Undo failed. Please try again." });
     }
   };
+  const accept = async () => {
+    setState("working");
+    try {
+      onChanged((await acceptAction(card.id)).card);
+      setState("idle");
+    } catch (err) {
+      setState({
+        error: err instanceof Error ? err.message : "It couldn't be added. Please try again.",
+      });
+    }
+  };
+  const proposal = card.kind === "routine_proposed";
   const history = card.changedSince && !card.undone;
   const heading = `${VERB[card.kind]}${card.items.length > 1 ? ` · ${card.items.length}` : ""}`;
   return (
@@ -133,9 +147,29 @@ function Card({ card, onChanged }: { card: ActionCard; onChanged: (card: ActionC
     >
       <div className="flex items-center justify-between gap-3">
         <h3 className={`font-semibold ${card.undone ? "text-stone-600" : "text-sage-900"}`}>
-          {card.undone ? `${heading} — undone` : heading}
+          {card.undone ? (proposal ? "Routine not added" : `${heading} — undone`) : heading}
         </h3>
-        {!card.undone && !history && (
+        {proposal && !card.undone && (
+          <div className="flex gap-2">
+            <button
+              type="button"
+              onClick={accept}
+              disabled={state === "working"}
+              className="min-h-9 rounded-lg bg-sage-700 px-3 font-medium text-white hover:bg-sage-800 focus-visible:outline-2 focus-visible:outline-sage-700 disabled:opacity-60"
+            >
+              {state === "working" ? "Adding…" : "Yes, add it"}
+            </button>
+            <button
+              type="button"
+              onClick={undo}
+              disabled={state === "working"}
+              className="min-h-9 rounded-lg border border-stone-300 bg-white px-3 font-medium text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-sage-700 disabled:opacity-60"
+            >
+              No
+            </button>
+          </div>
+        )}
+        {!proposal && !card.undone && !history && (
           <button
             type="button"
             onClick={undo}

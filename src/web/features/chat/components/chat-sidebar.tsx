@@ -135,6 +135,15 @@ export function ChatSidebar(p: Props) {
                     : `Your personalized ${a.domain} expert`}
                 </span>
               </button>
+              {a.domain === "fitness" ? (
+                // the saved program, reachable again (issue 29)
+                <Link
+                  to="/fitness/program"
+                  className="ml-3 inline-block rounded px-1 py-1 text-xs font-semibold text-sage-800 underline"
+                >
+                  Your fitness program
+                </Link>
+              ) : null}
             </li>
           ))}
           {p.assistants === undefined && (

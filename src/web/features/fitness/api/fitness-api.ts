@@ -18,3 +18,13 @@ export function saveProgram(body: {
 }): Promise<SaveFitnessResponse> {
   return call("saveFitnessProgram", { body });
 }
+
+/** GET /api/fitness/program (signed in): the saved program, or null. */
+export function getSavedProgram() {
+  return call("getFitnessProgram");
+}
+
+/** POST /api/fitness/program/routines: the program's week becomes routines in the calendar. */
+export function addProgramToCalendar() {
+  return call("addProgramRoutines");
+}

@@ -52,17 +52,7 @@ export function ProgramPreview({
           We couldn't create your custom program this time, so this is our proven starter program.
         </p>
       )}
-      <div className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-stone-900">Program overview</h2>
-        <p className="mt-2 leading-relaxed text-stone-800">{program.overview}</p>
-        <p className="mt-3 text-sm text-stone-700">
-          <span className="font-semibold">Program length:</span> {program.programLength}
-        </p>
-      </div>
-      <div className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-stone-900">Weekly structure</h2>
-        <p className="mt-2 leading-relaxed text-stone-800">{program.weeklyStructure}</p>
-      </div>
+      <ProgramOverview program={program} className="mt-6" />
       <div className="mt-6">
         <h2 className="text-lg font-semibold text-stone-900">Week {week.week} preview</h2>
         <p className="mt-1 text-stone-700">{week.description}</p>
@@ -126,7 +116,32 @@ export function ProgramPreview({
   );
 }
 
-function DayCard({ day }: { day: ProgramDay }) {
+/** The program's overview, length and weekly structure (the preview and the saved screen). */
+export function ProgramOverview({
+  program,
+  className = "",
+}: {
+  program: FitnessProgram;
+  className?: string;
+}) {
+  return (
+    <div className={`flex flex-col gap-6 ${className}`}>
+      <div className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
+        <h2 className="text-lg font-semibold text-stone-900">Program overview</h2>
+        <p className="mt-2 leading-relaxed text-stone-800">{program.overview}</p>
+        <p className="mt-3 text-sm text-stone-700">
+          <span className="font-semibold">Program length:</span> {program.programLength}
+        </p>
+      </div>
+      <div className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
+        <h2 className="text-lg font-semibold text-stone-900">Weekly structure</h2>
+        <p className="mt-2 leading-relaxed text-stone-800">{program.weeklyStructure}</p>
+      </div>
+    </div>
+  );
+}
+
+export function DayCard({ day }: { day: ProgramDay }) {
   return (
     <li className="rounded-2xl border border-stone-200 bg-white p-4">
       <h3 className="font-semibold text-stone-900">

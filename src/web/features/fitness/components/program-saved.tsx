@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Button } from "../../../components/button.tsx";
+import { Button, buttonClass } from "../../../components/button.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { FULL_PROGRAM_UPGRADE } from "./program-preview.tsx";
 
 /** Complete: the saved confirmation, the upgrade and the way back to the preview. */
@@ -37,8 +38,11 @@ export function ProgramSaved({
           ? "Your whole program is saved to your account, and week 1 is ready to start."
           : "Your fitness program is saved to your account, and your first week is ready to start."}
       </p>
+      <Link to="/fitness/program" className={buttonClass("primary", "mt-8")}>
+        See your program and add it to your calendar
+      </Link>
       {!full && (
-        <Button className="mt-8" onClick={onUpgrade}>
+        <Button className="mt-4" variant="secondary" onClick={onUpgrade}>
           {FULL_PROGRAM_UPGRADE}
         </Button>
       )}

@@ -6,9 +6,11 @@ import {
   formatMinutes,
   formatWeekdays,
 } from "../../../../core/productivity/hours.ts";
+import type { SuggestedRoutine } from "../../../../core/productivity/suggest-routines.ts";
 import { Button } from "../../../components/button.tsx";
 import { userLocale } from "../../../lib/user-locale.ts";
 import type { ProfileOutcome } from "../profile-outcome.ts";
+import { SuggestedRoutines } from "./suggested-routines.tsx";
 
 /** The result: summary, at most three next steps, and how Sage will plan. */
 export function ProfileResult({
@@ -18,8 +20,11 @@ export function ProfileResult({
   error,
   onStart,
   onHome,
+  suggestions = [],
 }: {
   outcome: ProfileOutcome;
+  /** Routines that fit the answers; offered once signed in (each added on its own click). */
+  suggestions?: SuggestedRoutine[];
   signedIn: boolean;
   starting: boolean;
   error: string | null;
@@ -75,6 +80,7 @@ export function ProfileResult({
           </ol>
         </div>
       )}
+      {signedIn && suggestions.length > 0 && <SuggestedRoutines suggestions={suggestions} />}
       <p className="mt-6 text-sm text-stone-700">
         {outcome.saved
           ? "Saved to your account: your productivity assistant starts from this profile."

@@ -1,0 +1,239 @@
+import { and, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { DateTime } from "luxon";
+import type { CalendarToolCall } from "../../core/assistant/calendar-tools.ts";
+import type { ActionCard } from "../../core/contract/assistant-actions.ts";
+import { type Routine, routineInput } from "../../core/contract/routines.ts";
+import { minutesOf } from "../../core/routines/routine-rules.ts";
+import type { Db } from "../db/client.ts";
+import { assistantActions, calendarEvents, routines } from "../db/schema.ts";
+import { AppError, describeIssues, notFound } from "../errors.ts";
+import { planTasks } from "../planning/plan-tasks.ts";
+import { createRoutines } from "../routines/create-routine.ts";
+import { listRoutines } from "../routines/list-routines.ts";
+import { routineColumns, toRoutineDto } from "../routines/routine-dto.ts";
+import type { ToolOutcome } from "./event-tools.ts";
+import type { ToolCtx } from "./find-events.ts";
+import { quote } from "./format-when.ts";
+import { toCard } from "./record-actions.ts";
+
+/**
+ * The assistant's routine tools (issue 29). A routine from chat is proposed on a card first
+ * and written only on Yes (acceptAction); skipping a session and changing a routine act at
+ * once and say so. Every read and write is scoped to the person's own routines.
+ */
+
+/** Skipped days kept per routine (the planner only needs this week's). */
+const SKIPS_KEPT_DAYS = 14;
+
+const DAY_NAMES = { MO: "Mon", TU: "Tue", WE: "Wed", TH: "Thu", FR: "Fri", SA: "Sat", SU: "Sun" };
+
+/** "3× a week · 60 min · Mon, Wed, every day, 06:00–12:00". */
+function summary(r: {
+  timesPerWeek: number;
+  minutes: number;
+  days: string[];
+  window: { from: string; to: string };
+}) {
+  const days =
+    r.days.length === 7
+      ? "any day"
+      : r.days.map((d) => DAY_NAMES[d as keyof typeof DAY_NAMES] ?? d).join(", ");
+  const often = r.timesPerWeek === 7 ? "daily" : `${r.timesPerWeek}× a week`;
+  return `${often} · ${r.minutes} min · ${days} · ${r.window.from}–${r.window.to}`;
+}
+
+/** Proposes the routine on a card; nothing is written until the person says Yes. */
+export async function proposeRoutineTool(
+  _ctx: ToolCtx,
+  call: Extract<CalendarToolCall, { tool: "create_routine" }>,
+): Promise<ToolOutcome> {
+  const parsed = routineInput.safeParse(call.routine);
+  if (!parsed.success)
+    return {
+      reply: `I can't set that up as it is: ${describeIssues(parsed.error.issues)}.`,
+      changed: false,
+      actions: [],
+    };
+  const r = parsed.data;
+  return {
+    reply: `Shall I keep time for ${quote(r.title)} — ${summary(r)}? I'll find each session a time every week around your events, and move it when something lands on it. Say Yes on the card to add it.`,
+    changed: false,
+    actions: [
+      {
+        card: {
+          kind: "routine_proposed",
+          items: [{ title: r.title, start: null, end: null, why: summary(r) }],
+          conflicts: [],
+        },
+        undo: [{ op: "propose_routine", routine: r }],
+      },
+    ],
+  };
+}
+
+/** The person's routine a title names: the same words, or one starting the other ("runs"). */
+async function findRoutine(ctx: ToolCtx, title: string) {
+  const want = title.toLowerCase().replace(/s$/, "");
+  const mine = await listRoutines(ctx.db, ctx.userId);
+  return (
+    mine.find((r) => r.title.toLowerCase() === title.toLowerCase()) ??
+    mine.find((r) => {
+      const have = r.title.toLowerCase().replace(/s$/, "");
+      return have === want || have.startsWith(want) || want.startsWith(have);
+    })
+  );
+}
+
+const noSuchRoutine = (title: string): ToolOutcome => ({
+  reply: `You have no routine called ${quote(title)}. Add one in the calendar's Routines, or say, for example, “${title.toLowerCase()} 3 times a week, mornings, an hour”.`,
+  changed: false,
+  actions: [],
+});
+
+/** Re-plans at once so the week shows the change (the living plan would, within seconds). */
+async function replanNow(ctx: ToolCtx) {
+  await planTasks(ctx.db, { userId: ctx.userId, days: 7, now: ctx.now, locale: ctx.voice.locale });
+}
+
+/** "skip gym today": that day's session goes, and counts for its week (not placed again). */
+export async function skipSessionTool(
+  ctx: ToolCtx,
+  call: Extract<CalendarToolCall, { tool: "skip_routine_session" }>,
+): Promise<ToolOutcome> {
+  const routine = await findRoutine(ctx, call.title);
+  if (!routine) return noSuchRoutine(call.title);
+  const zone = ctx.voice.zone;
+  const day = DateTime.fromISO(call.date, { zone });
+  const oldest = DateTime.fromJSDate(ctx.now, { zone })
+    .minus({ days: SKIPS_KEPT_DAYS })
+    .toISODate()!;
+  const skipped = [...new Set([...routine.skipped, call.date])].filter((d) => d >= oldest).sort();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(routines)
+      .set({ skipped })
+      .where(and(eq(routines.id, routine.id), eq(routines.userId, ctx.userId)));
+    // that day's session still to come leaves the calendar
+    await tx
+      .update(calendarEvents)
+      .set({
+        deletedAt: sql`now()`,
+        updatedAt: sql`now()`,
+        version: sql`${calendarEvents.version} + 1`,
+      })
+      .where(
+        and(
+          eq(calendarEvents.userId, ctx.userId),
+          eq(calendarEvents.routineId, routine.id),
+          isNull(calendarEvents.deletedAt),
+          gte(calendarEvents.startTime, new Date(Math.max(day.toMillis(), ctx.now.getTime()))),
+          lt(calendarEvents.startTime, day.plus({ days: 1 }).toJSDate()),
+        ),
+      );
+  });
+  await replanNow(ctx);
+  const when =
+    call.date === DateTime.fromJSDate(ctx.now, { zone }).toISODate()
+      ? "today"
+      : day.setLocale(ctx.voice.locale).toFormat("cccc");
+  return {
+    reply: `Skipped ${quote(routine.title)} ${when} — it still counts for this week, so I won't squeeze it in elsewhere. Rest well.`,
+    changed: true,
+    actions: [],
+  };
+}
+
+/** "move my runs to evenings": the routine's window (or length, times a week) changes. */
+export async function updateRoutineTool(
+  ctx: ToolCtx,
+  call: Extract<CalendarToolCall, { tool: "update_routine" }>,
+): Promise<ToolOutcome> {
+  const routine = await findRoutine(ctx, call.title);
+  if (!routine) return noSuchRoutine(call.title);
+  const current = toRoutineDto(routine);
+  const window = call.window ?? current.window;
+  // a window shorter than the session keeps the session to the window's length
+  const span = minutesOf(window.to) - minutesOf(window.from);
+  const next = routineInput.safeParse({
+    title: current.title,
+    minutes: Math.min(call.minutes ?? current.minutes, Math.max(5, span)),
+    timesPerWeek: call.timesPerWeek ?? current.timesPerWeek,
+    days: current.days,
+    window,
+    energy: current.energy,
+    priority: current.priority,
+  });
+  if (!next.success)
+    return {
+      reply: `I can't change ${quote(routine.title)} that way: ${describeIssues(next.error.issues)}.`,
+      changed: false,
+      actions: [],
+    };
+  await ctx.db
+    .update(routines)
+    .set({ ...routineColumns(next.data), updatedAt: ctx.now })
+    .where(and(eq(routines.id, routine.id), eq(routines.userId, ctx.userId)));
+  await replanNow(ctx);
+  return {
+    reply: `Done — ${quote(routine.title)} is now ${summary(next.data)}. Its sessions this week have moved to fit.`,
+    changed: true,
+    actions: [],
+  };
+}
+
+/**
+ * Yes to a proposal card: the routine is written (within the cap) and its sessions placed;
+ * the card becomes "routine_added" with Undo deleting the routine. Idempotent: the card is
+ * claimed by its kind, so two Yes clicks add one routine. Another person's card → 404; a card
+ * that is not a proposal (or was said No to) → 409.
+ */
+export async function acceptAction(
+  db: Db,
+  opts: { userId: string; actionId: string; now: Date; locale: string },
+): Promise<{ card: ActionCard; calendarChanged: boolean }> {
+  const mine = and(
+    eq(assistantActions.id, opts.actionId),
+    eq(assistantActions.userId, opts.userId),
+  );
+  const [row] = await db.select().from(assistantActions).where(mine);
+  const card = row && toCard(row);
+  if (!row || !card) throw notFound("Action not found");
+  if (card.kind === "routine_added") return { card, calendarChanged: false };
+  const proposal = (row.undo as { op: string; routine?: unknown }[]).find(
+    (s) => s.op === "propose_routine",
+  );
+  const input = routineInput.safeParse(proposal?.routine);
+  if (card.kind !== "routine_proposed" || card.undone || !input.success)
+    throw new AppError(409, "conflict", "This card has nothing to say Yes to.");
+  // claimed by its kind: a second Yes finds it added
+  const [claimed] = await db
+    .update(assistantActions)
+    .set({ card: sql`jsonb_set(${assistantActions.card}, '{kind}', '"routine_added"')` })
+    .where(
+      and(
+        mine,
+        sql`${assistantActions.card}->>'kind' = 'routine_proposed'`,
+        isNull(assistantActions.undoneAt),
+      ),
+    )
+    .returning({ id: assistantActions.id });
+  if (!claimed) return acceptAction(db, opts);
+  let created: Routine;
+  try {
+    const [made] = await createRoutines(db, { userId: opts.userId, inputs: [input.data] });
+    created = toRoutineDto(made!);
+  } catch (error) {
+    await db
+      .update(assistantActions)
+      .set({ card: sql`jsonb_set(${assistantActions.card}, '{kind}', '"routine_proposed"')` })
+      .where(mine);
+    throw error;
+  }
+  await db
+    .update(assistantActions)
+    .set({ undo: [{ op: "delete_routine", id: created.id }] })
+    .where(mine);
+  await planTasks(db, { userId: opts.userId, days: 7, now: opts.now, locale: opts.locale });
+  const [after] = await db.select().from(assistantActions).where(mine);
+  return { card: toCard(after!)!, calendarChanged: true };
+}

@@ -1,0 +1,159 @@
+import { eq } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CalendarToolCall } from "../../src/core/assistant/calendar-tools.ts";
+import { parseRoutineRequest } from "../../src/core/assistant/parse-routine.ts";
+import { runCalendarTool } from "../../src/server/assistant/run-calendar-tool.ts";
+import { assistantActions, routines } from "../../src/server/db/schema.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
+
+// Issue 29, item 3: routines from chat, through the server's assistant tool runner — a
+// proposal card first (written only on Yes), skipping a session, moving a routine's window.
+
+const ZONE = "Europe/London";
+// Monday 2031-03-03, 05:00 in London
+const NOW = DateTime.fromISO("2031-03-03T05:00", { zone: ZONE });
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW.toJSDate() });
+});
+afterAll(() => t.close());
+
+type Session = Awaited<ReturnType<TestApp["signIn"]>>;
+const inject = (s: Session, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...s.headers, "accept-language": "en-GB" },
+    ...(payload ? { payload } : {}),
+  });
+async function person(): Promise<Session> {
+  const s = await t.signIn();
+  await t.app.inject({
+    method: "PATCH",
+    url: "/api/profile",
+    headers: s.headers,
+    payload: { timezone: ZONE },
+  });
+  return s;
+}
+const ctxOf = (s: Session) => ({
+  db: t.db,
+  userId: s.user.id,
+  now: NOW.toJSDate(),
+  voice: { zone: ZONE, locale: "en-GB" },
+});
+const said = (text: string) =>
+  parseRoutineRequest(text, { now: NOW.toJSDate(), zone: ZONE }) as CalendarToolCall;
+const sessions = async (s: Session, routineId: string) =>
+  (
+    (await inject(s, "GET", "/api/calendar-events")).json().events as {
+      routine_id: string | null;
+      start_time: string;
+    }[]
+  )
+    .filter((e) => e.routine_id === routineId)
+    .map((e) => DateTime.fromISO(e.start_time).setZone(ZONE))
+    .sort((a, b) => a.toMillis() - b.toMillis());
+
+describe("routines from chat", () => {
+  it("“gym 3 times a week, mornings, an hour” is proposed on a card, and written only on Yes", async () => {
+    const s = await person();
+    const outcome = await runCalendarTool(ctxOf(s), said("gym 3 times a week, mornings, an hour"));
+    expect(outcome.changed).toBe(false);
+    expect(outcome.reply).toMatch(/^Shall I keep time for “Gym” — 3× a week · 60 min/);
+    expect(outcome.actions.map((a) => a.card.kind)).toEqual(["routine_proposed"]);
+    expect(await t.db.select().from(routines).where(eq(routines.userId, s.user.id))).toEqual([]);
+
+    const [stored] = await t.db
+      .insert(assistantActions)
+      .values({ userId: s.user.id, card: outcome.actions[0]!.card, undo: outcome.actions[0]!.undo })
+      .returning();
+    const other = await person();
+    expect(
+      (await inject(other, "POST", `/api/assistant/actions/${stored!.id}/accept`)).statusCode,
+    ).toBe(404);
+
+    const yes = await inject(s, "POST", `/api/assistant/actions/${stored!.id}/accept`);
+    expect(yes.statusCode).toBe(200);
+    expect(yes.json()).toMatchObject({ card: { kind: "routine_added" }, calendarChanged: true });
+    const [gym] = (await inject(s, "GET", "/api/routines")).json().routines;
+    expect(gym).toMatchObject({
+      title: "Gym",
+      timesPerWeek: 3,
+      window: { from: "06:00", to: "12:00" },
+    });
+    expect(await sessions(s, gym.id)).toHaveLength(3);
+    // a second Yes adds nothing
+    expect(
+      (await inject(s, "POST", `/api/assistant/actions/${stored!.id}/accept`)).statusCode,
+    ).toBe(200);
+    expect((await inject(s, "GET", "/api/routines")).json().routines).toHaveLength(1);
+
+    // Undo on the added card deletes the routine and its sessions to come
+    const undo = await inject(s, "POST", `/api/assistant/actions/${stored!.id}/undo`);
+    expect(undo.statusCode).toBe(200);
+    expect((await inject(s, "GET", "/api/routines")).json().routines).toEqual([]);
+    expect(await sessions(s, gym.id)).toEqual([]);
+  });
+
+  it("No on the card writes nothing, and Yes after No is refused", async () => {
+    const s = await person();
+    const outcome = await runCalendarTool(
+      ctxOf(s),
+      said("walk every day at lunchtime, 30 minutes"),
+    );
+    const [stored] = await t.db
+      .insert(assistantActions)
+      .values({ userId: s.user.id, card: outcome.actions[0]!.card, undo: outcome.actions[0]!.undo })
+      .returning();
+    expect((await inject(s, "POST", `/api/assistant/actions/${stored!.id}/undo`)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await inject(s, "POST", `/api/assistant/actions/${stored!.id}/accept`)).statusCode,
+    ).toBe(409);
+    expect((await inject(s, "GET", "/api/routines")).json().routines).toEqual([]);
+  });
+
+  it("“skip gym today” takes today's session out, and the week does not make it up", async () => {
+    const s = await person();
+    const { routine } = (
+      await inject(s, "POST", "/api/routines", {
+        title: "Gym",
+        minutes: 60,
+        timesPerWeek: 3,
+        days: ["MO", "TU", "WE", "TH", "FR"],
+        window: { from: "06:00", to: "09:00" },
+      })
+    ).json();
+    const before = await sessions(s, routine.id);
+    expect(before.map((d) => d.toFormat("ccc"))).toEqual(["Mon", "Wed", "Fri"]);
+    const outcome = await runCalendarTool(ctxOf(s), said("skip gym today"));
+    expect(outcome.reply).toMatch(/^Skipped “Gym” today — it still counts for this week/);
+    const after = await sessions(s, routine.id);
+    expect(after.map((d) => d.toFormat("ccc"))).toEqual(["Wed", "Fri"]);
+    const unknown = await runCalendarTool(ctxOf(s), said("skip yoga today"));
+    expect(unknown.reply).toMatch(/^You have no routine called “Yoga”/);
+  });
+
+  it("“move my runs to evenings” changes the window and the sessions follow", async () => {
+    const s = await person();
+    const { routine } = (
+      await inject(s, "POST", "/api/routines", {
+        title: "Run",
+        minutes: 45,
+        timesPerWeek: 2,
+        days: ["TU", "TH", "SA"],
+        window: { from: "06:00", to: "09:00" },
+      })
+    ).json();
+    const outcome = await runCalendarTool(ctxOf(s), said("move my runs to evenings"));
+    expect(outcome.changed).toBe(true);
+    const [run] = (await inject(s, "GET", "/api/routines")).json().routines;
+    expect(run.window).toEqual({ from: "17:00", to: "21:00" });
+    const after = await sessions(s, routine.id);
+    expect(after.length).toBe(2);
+    for (const d of after) expect(d.hour).toBeGreaterThanOrEqual(17);
+  });
+});
