@@ -97,6 +97,25 @@ describe("routines from chat", () => {
     expect(await sessions(s, gym.id)).toEqual([]);
   });
 
+  it("the built-in assistant reads it from chat: a proposal card, the routine only on Yes", async () => {
+    const s = await person();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/chat",
+      headers: s.headers,
+      payload: { message: "gym 3 times a week, mornings, an hour" },
+    });
+    expect(res.statusCode).toBe(200);
+    const { actions } = res.json() as { actions: { id: string; kind: string }[] };
+    expect(actions.map((a) => a.kind)).toEqual(["routine_proposed"]);
+    expect((await inject(s, "GET", "/api/routines")).json().routines).toEqual([]);
+    const yes = await inject(s, "POST", `/api/assistant/actions/${actions[0]!.id}/accept`);
+    expect(yes.statusCode).toBe(200);
+    expect((await inject(s, "GET", "/api/routines")).json().routines).toMatchObject([
+      { title: "Gym", timesPerWeek: 3, minutes: 60 },
+    ]);
+  });
+
   it("No on the card writes nothing, and Yes after No is refused", async () => {
     const s = await person();
     const outcome = await runCalendarTool(

@@ -31,6 +31,7 @@ import { cleanTitleOf, parseCreate } from "./parse-create.ts";
 import { matchFor, scopeIn, seriesSaid } from "./parse-match.ts";
 import { parseMove } from "./parse-move.ts";
 import { parseRecurrence } from "./parse-recurrence.ts";
+import { parseRoutineRequest } from "./parse-routine.ts";
 import { parseSmallTalk } from "./parse-small-talk.ts";
 import { DURATION, parseDuration, parseTasks, tidy } from "./parse-tasks.ts";
 import { type Ctx, dayLabel, normalize, parseWhen, rangeOf } from "./parse-when.ts";
@@ -55,6 +56,9 @@ export type Rule = {
   trigger: RegExp | ((m: Message) => boolean);
   build: (m: Message, ctx: Ctx) => AssistantRequest | undefined;
 };
+
+/** Words that can make a message a routine ("3 times a week", "every weekday", "skip gym"). */
+const ROUTINE_WORDS = /\b(?:a|per|each) week\b|\bevery ?(?:day|weekday)s?\b|\bdaily\b|^skip\b/i;
 
 const OPENING = new RegExp(`^(?:(?:no|nope),\\s+)?(?:${OPENERS}[,!]?\\s+)*`, "i");
 const POLITE =
@@ -363,6 +367,28 @@ const TABLE: Rule[] = [
       const tasks = colon ? parseTasks(colon[1]!, ctx) : [];
       if (tasks.length > 0) return { tool: "add_tasks_and_plan", tasks: tasks.map(strip), days };
       return { tool: "plan", days, label };
+    },
+  },
+  // routines (issue 29): "gym 3 times a week, mornings, an hour" (a proposal card first),
+  // "skip gym today"; before tasks, which would read the first as a task
+  {
+    name: "routine",
+    priority: 190,
+    trigger: ROUTINE_WORDS,
+    build: (m, ctx) => {
+      const r = parseRoutineRequest(m.body, { now: ctx.now, zone: ctx.timezone });
+      return r?.tool === "create_routine" || r?.tool === "skip_routine_session" ? r : undefined;
+    },
+  },
+  // "move my runs to evenings": a routine's window, said as a part of the day in the plural;
+  // "move my meeting to the afternoon" stays a move of an event
+  {
+    name: "routine_window",
+    priority: 295,
+    trigger: /\bto (?:the )?(?:mornings|afternoons|evenings|nights)\b/i,
+    build: (m, ctx) => {
+      const r = parseRoutineRequest(m.body, { now: ctx.now, zone: ctx.timezone });
+      return r?.tool === "update_routine" ? r : undefined;
     },
   },
   {

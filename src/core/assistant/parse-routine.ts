@@ -5,8 +5,8 @@ import type { AssistantRequest, NewRoutine } from "./calendar-tools.ts";
  * Routines in plain words (issue 29): "gym 3 times a week, mornings, an hour", "skip gym
  * today", "move my runs to evenings". Pure and deterministic; undefined for anything else —
  * in particular a fixed clock time ("every tuesday and thursday at 7am") is an event, left to
- * the calendar parser. Not wired into parse-calendar-request.ts here: the caller decides the
- * order (a table of rules below, each with its own trigger).
+ * the calendar parser. parse-calendar-request.ts calls it from two rules: "routine" (create and
+ * skip, before tasks) and "routine_window" (a part of the day in the plural, before moves).
  */
 
 type Day = NewRoutine["days"][number];
@@ -74,6 +74,11 @@ function titleOf(text: string): string | undefined {
       "",
     )
     .replace(/^(?:routine|habit)\s*:?\s*/, "")
+    // the length is the routine's, not its title's: "read 30 minutes" → "Read"
+    .replace(
+      /\s*\b(?:for\s+)?(?:\d+(?:\.\d+)?\s*(?:m|mins?|minutes?|h|hrs?|hours?)|(?:an|one)\s+hour|half\s+an\s+hour)\b/g,
+      "",
+    )
     .replace(/[\s,.;:–-]+$/, "")
     .trim();
   return title ? capitalize(title).slice(0, 200) : undefined;

@@ -180,6 +180,24 @@ function check(said: AssistantRequest | undefined, e: Expect): string[] {
     case "small_talk":
       if (call.kind !== e.kind) errors.push(`kind ${call.kind}`);
       break;
+    case "create_routine": {
+      const r = call.routine;
+      if (words(r.title) !== words(String(e.title))) errors.push(`title ${r.title}`);
+      if (e.timesPerWeek !== undefined && r.timesPerWeek !== e.timesPerWeek)
+        errors.push(`timesPerWeek ${r.timesPerWeek}`);
+      if (e.minutes !== undefined && r.minutes !== e.minutes) errors.push(`minutes ${r.minutes}`);
+      if (e.from !== undefined && r.window.from !== e.from) errors.push(`from ${r.window.from}`);
+      break;
+    }
+    case "skip_routine_session":
+      if (words(call.title) !== words(String(e.title))) errors.push(`title ${call.title}`);
+      if (call.date !== e.date) errors.push(`date ${call.date}`);
+      break;
+    case "update_routine":
+      if (words(call.title) !== words(String(e.title))) errors.push(`title ${call.title}`);
+      if (e.from !== undefined && call.window?.from !== e.from)
+        errors.push(`from ${call.window?.from}`);
+      break;
   }
   return errors;
 }
