@@ -300,13 +300,18 @@ export async function book(
 }
 
 /** The guest's view of their booking (with the key from their answer); else 404. */
-export async function guestBooking(db: Db, opts: { slug: string; id: string; key: string }) {
+export async function guestBooking(
+  db: Db,
+  opts: { slug: string; id: string; key: string | undefined },
+) {
+  const key = opts.key;
+  if (!key) throw notFound("No such booking.");
   const [row] = await db
     .select({ booking: bookings, link: bookingLinks })
     .from(bookings)
     .innerJoin(bookingLinks, eq(bookingLinks.id, bookings.linkId))
     .where(and(eq(bookings.id, opts.id), eq(bookingLinks.slug, opts.slug)));
-  if (!row || row.booking.keyHash !== hashKey(opts.key)) throw notFound("No such booking.");
+  if (!row || row.booking.keyHash !== hashKey(key)) throw notFound("No such booking.");
   return {
     booking: {
       id: row.booking.id,
@@ -315,7 +320,7 @@ export async function guestBooking(db: Db, opts: { slug: string; id: string; key
       end: row.booking.endTime.toISOString(),
       hostName: row.link.hostName ?? "",
       status: row.booking.status,
-      key: opts.key,
+      key,
     },
   };
 }

@@ -14,6 +14,8 @@ import { TASK_WRITE_RATE_LIMIT } from "./tasks.ts";
 
 /** A guest's page reads slots as they browse weeks: generous per address. */
 export const BOOKING_READ_RATE_LIMIT = { name: "booking-read", max: 120, windowSeconds: 60 };
+/** A guest looking at their booking again. */
+export const GUEST_BOOKING_RATE_LIMIT = { name: "guest-booking", max: 60, windowSeconds: 60 };
 /**
  * Bookings are limited per address, per link and per guest e-mail, each on its own: one
  * address (or a script) can't fill a link, and a busy office behind one address still leaves
@@ -85,7 +87,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
     "getGuestBooking",
     async ({ params, query }) =>
       guestBooking(ctx.db, { slug: params.slug, id: params.id, key: query.key }),
-    read,
+    { preHandler: [rateLimit(ctx.db, GUEST_BOOKING_RATE_LIMIT)] },
   );
   defineRoute(
     app,
