@@ -24,6 +24,7 @@ import { serializeError } from "./redact-error.ts";
 import { registerAccountRoutes } from "./routes/account.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerBillingRoutes } from "./routes/billing.ts";
+import { registerBookingRoutes } from "./routes/booking.ts";
 import { registerCalendarRoutes } from "./routes/calendar.ts";
 import { registerChatRoutes } from "./routes/chat.ts";
 import { registerConnectionRoutes } from "./routes/connections.ts";
@@ -169,6 +170,7 @@ export async function buildApp(opts: BuildOptions) {
   registerPlanRoutes(app, ctx);
   registerTodayRoutes(app, ctx);
   registerInsightRoutes(app, ctx);
+  registerBookingRoutes(app, ctx);
   registerVoteRoutes(app, ctx);
   registerOnboardingRoutes(app, ctx);
   registerProductivityRoutes(app, ctx);

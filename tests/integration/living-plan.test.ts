@@ -14,6 +14,7 @@ import {
   requestReplansForEndedBlocks,
   runDueReplans,
 } from "../../src/server/planning/replan-worker.ts";
+import { settleReplans } from "../support/settle-replans.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // Issue 26, items 1, 2 and 5: the plan re-plans itself when what it rests on changes, moves
@@ -44,18 +45,7 @@ type Event = {
 
 const deps = () => ({ db: t.db, config: t.config, now: () => NOW.toJSDate() });
 
-/** Runs the worker until no request is left (requests come due 300 ms after a change). */
-async function settle(): Promise<number> {
-  let ran = 0;
-  const until = Date.now() + 10_000;
-  for (;;) {
-    ran += await runDueReplans(deps());
-    const [left] = await t.db.select({ n: sql<number>`count(*)::int` }).from(replanRequests);
-    if (Number(left!.n) === 0) return ran;
-    if (Date.now() > until) throw new Error("re-plans never settled");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const settle = () => settleReplans(t, () => NOW.toJSDate());
 
 async function person(): Promise<Session> {
   const s = await t.signIn();

@@ -183,6 +183,28 @@ describe("object-level access: another user's ids are 404 and change nothing", (
       .values({ userId: owner.user.id, kind: "removed_in_calendar", title: "Owner's block" })
       .returning();
     ids.planNote = note!.id;
+    const link = await call("POST /api/booking-links", {
+      headers: owner.headers,
+      body: {
+        title: "Owner's calls",
+        minutes: 30,
+        allowPeak: true,
+        noticeMinutes: 0,
+        days: [1, 2, 3, 4, 5, 6, 7],
+        hours: { from: "00:00", to: "24:00" },
+      },
+    });
+    expect(link.statusCode).toBe(201);
+    ids.bookingLink = link.json().link.id;
+    const slug = link.json().link.slug;
+    const slots = await t.app.inject({ method: "GET", url: `/api/book/${slug}` });
+    const booked = await t.app.inject({
+      method: "POST",
+      url: `/api/book/${slug}`,
+      payload: { start: slots.json().slots[0].start, name: "Guest", email: "guest@example.com" },
+    });
+    expect(booked.statusCode).toBe(201);
+    ids.booking = booked.json().booking.id;
   });
 
   /** Which owned object each id-taking route family is called with. */
@@ -195,6 +217,8 @@ describe("object-level access: another user's ids are 404 and change nothing", (
     if (url === "/api/calendar-events") return ids.event;
     if (url.startsWith("/api/connections/")) return ids.connection;
     if (url.startsWith("/api/plan/notes/")) return ids.planNote;
+    if (url.startsWith("/api/booking-links/")) return ids.bookingLink;
+    if (url.startsWith("/api/bookings/")) return ids.booking;
     return undefined;
   };
 

@@ -166,6 +166,21 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   "POST /api/insights/:key": { access: "signed-in", body: () => ({ action: "undo" }) },
   "POST /api/assistant/actions/:id/undo": { access: "signed-in" },
   "POST /api/assistant/actions/:id/accept": { access: "signed-in" },
+  "GET /api/booking-links": { access: "signed-in" },
+  "POST /api/booking-links": {
+    access: "signed-in",
+    body: () => ({ title: "Intro call", minutes: 30 }),
+  },
+  "PUT /api/booking-links/:id": { access: "signed-in", body: () => ({ title: "Intro call" }) },
+  "DELETE /api/booking-links/:id": { access: "signed-in" },
+  "GET /api/bookings": { access: "signed-in" },
+  "POST /api/bookings/:id/cancel": { access: "signed-in" },
+  "GET /api/book/:slug": { access: "public" },
+  "POST /api/book/:slug": {
+    access: "public",
+    body: () => ({ start: "2031-03-04T14:00:00.000Z", name: "Ana", email: "ana@example.com" }),
+  },
+  "GET /api/book/:slug/bookings/:id": { access: "public" },
   "GET /api/connections": { access: "signed-in" },
   "POST /api/connections": {
     access: "signed-in",

@@ -68,6 +68,17 @@ export const endpoints = {
   getInsights: { method: "GET", path: "/api/insights", auth: "signed-in" },
   steerInsight: { method: "POST", path: "/api/insights/:key", auth: "signed-in" },
 
+  // --- booking links (issue 31) -----------------------------------------------------
+  listBookingLinks: { method: "GET", path: "/api/booking-links", auth: "signed-in" },
+  createBookingLink: { method: "POST", path: "/api/booking-links", auth: "signed-in" },
+  updateBookingLink: { method: "PUT", path: "/api/booking-links/:id", auth: "signed-in" },
+  deleteBookingLink: { method: "DELETE", path: "/api/booking-links/:id", auth: "signed-in" },
+  listBookings: { method: "GET", path: "/api/bookings", auth: "signed-in" },
+  cancelBooking: { method: "POST", path: "/api/bookings/:id/cancel", auth: "signed-in" },
+  getBookingSlots: { method: "GET", path: "/api/book/:slug", auth: "public" },
+  bookSlot: { method: "POST", path: "/api/book/:slug", auth: "public" },
+  getGuestBooking: { method: "GET", path: "/api/book/:slug/bookings/:id", auth: "public" },
+
   // --- today and check-ins ----------------------------------------------------------
   getToday: { method: "GET", path: "/api/today", auth: "signed-in" },
   markTodaySeen: { method: "POST", path: "/api/today/seen", auth: "signed-in" },

@@ -15,6 +15,22 @@ import {
   verifyPaymentResponse,
 } from "./billing.ts";
 import {
+  bookingLinkResponse,
+  bookingLinksResponse,
+  bookingResponse,
+  bookingsResponse,
+  bookRequest,
+  bookResponse,
+  createBookingLinkRequest,
+  guestBookingParams,
+  guestBookingQuery,
+  guestBookingResponse,
+  slotsQuery,
+  slotsResponse,
+  slugParam,
+  updateBookingLinkRequest,
+} from "./booking.ts";
+import {
   calendarTokenResponse,
   createEventRequest,
   deleteEventResponse,
@@ -204,6 +220,25 @@ export const routes = {
     params: z.strictObject({ key: learnedKey }),
     body: steerRequest,
     responses: { 200: insightsResponse },
+  },
+
+  listBookingLinks: { responses: { 200: bookingLinksResponse } },
+  createBookingLink: { body: createBookingLinkRequest, responses: { 201: bookingLinkResponse } },
+  updateBookingLink: {
+    params: idParam,
+    body: updateBookingLinkRequest,
+    responses: { 200: bookingLinkResponse },
+  },
+  deleteBookingLink: { params: idParam, responses: { 204: empty } },
+  listBookings: { responses: { 200: bookingsResponse } },
+  cancelBooking: { params: idParam, responses: { 200: bookingResponse } },
+  // the guest's side: the link's title, length, host name and open times — nothing else
+  getBookingSlots: { params: slugParam, query: slotsQuery, responses: { 200: slotsResponse } },
+  bookSlot: { params: slugParam, body: bookRequest, responses: { 201: bookResponse } },
+  getGuestBooking: {
+    params: guestBookingParams,
+    query: guestBookingQuery,
+    responses: { 200: guestBookingResponse },
   },
 
   getToday: { query: todayQuery, responses: { 200: todayResponse } },

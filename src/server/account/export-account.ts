@@ -3,6 +3,8 @@ import type { AccountExport } from "../../core/contract/account.ts";
 import type { Db } from "../db/client.ts";
 import {
   activityLogs,
+  bookingLinks,
+  bookings,
   calendarConnections,
   calendarEvents,
   calendarTokens,
@@ -98,6 +100,11 @@ export async function exportAccount(
       todaySeen: await db.select().from(todaySeen).where(byUser(todaySeen)),
       // the evidence Sage learns how the person works from (issue 27)
       workSignals: await db.select().from(workSignals).where(byUser(workSignals)),
+      // the person's booking links and the bookings guests made (the guest's key is a hash)
+      bookingLinks: await db.select().from(bookingLinks).where(byUser(bookingLinks)),
+      bookings: (await db.select().from(bookings).where(byUser(bookings))).map(
+        ({ keyHash: _, ...b }) => b,
+      ),
       // a deleted task's tombstone holds no words of the person's (its title is cleared)
       tasks: await db
         .select()

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { expandSeries } from "../../core/calendar/external/expand-series.ts";
 import { parseCalendar } from "../../core/calendar/external/parse-calendar.ts";
 import { foldLine } from "../../core/calendar/fold-lines.ts";
+import { icsStamp, icsText } from "../../core/calendar/ics-values.ts";
 import { withWhy } from "../../core/contract/tasks.ts";
 import { calendarConnections, connectionCalendars, externalWrites } from "../db/schema.ts";
 import { davFetch } from "../integrations/calendars/caldav/dav-fetch.ts";
@@ -21,17 +22,6 @@ import {
 } from "./push-state.ts";
 import { fetchPolicy, type SyncDeps } from "./sync-deps.ts";
 
-const stamp = (d: Date) =>
-  d
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "");
-const escapeText = (s: string) =>
-  s
-    .replace(/\\/g, "\\\\")
-    .replace(/\n/g, "\\n")
-    .replace(/[,;]/g, (c) => `\\${c}`);
-
 function blockIcs(b: Block, uid: string): string {
   return [
     "BEGIN:VCALENDAR",
@@ -39,11 +29,11 @@ function blockIcs(b: Block, uid: string): string {
     "PRODID:-//Sage//Connected calendars//EN",
     "BEGIN:VEVENT",
     `UID:${uid}`,
-    `DTSTAMP:${stamp(new Date())}`,
-    `DTSTART:${stamp(b.startTime)}`,
-    `DTEND:${stamp(b.endTime ?? b.startTime)}`,
-    `SUMMARY:${escapeText(b.title)}`,
-    `DESCRIPTION:${escapeText(withWhy(b.why, PUSHED_BLOCK_DESCRIPTION)!)}`,
+    `DTSTAMP:${icsStamp(new Date())}`,
+    `DTSTART:${icsStamp(b.startTime)}`,
+    `DTEND:${icsStamp(b.endTime ?? b.startTime)}`,
+    `SUMMARY:${icsText(b.title)}`,
+    `DESCRIPTION:${icsText(withWhy(b.why, PUSHED_BLOCK_DESCRIPTION)!)}`,
     "TRANSP:OPAQUE",
     `SEQUENCE:${b.version}`,
     "END:VEVENT",

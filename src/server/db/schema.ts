@@ -15,6 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { BILLING_PROVIDERS, CHECKOUT_STATUSES } from "../../core/contract/billing.ts";
+import { BOOKING_STATUSES } from "../../core/contract/booking.ts";
 import { EVENT_SOURCES, FREQUENCIES, PRIORITIES } from "../../core/contract/calendar.ts";
 import { MESSAGE_ROLES } from "../../core/contract/chat.ts";
 import { CONNECTION_KINDS, CONNECTION_STATUSES } from "../../core/contract/connections.ts";
@@ -829,3 +830,99 @@ export const todaySeen = pgTable("today_seen", {
     .references(() => users.id, { onDelete: "cascade" }),
   seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * A booking link (issue 31): others book a meeting with the person from `/book/<slug>`. The
+ * slug is random and unguessable; a deleted link keeps its row (its page says it is gone) and
+ * its bookings. `days` null: the person's working days; `hours_*` null: their working hours.
+ */
+export const bookingLinks = pgTable(
+  "booking_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    /** The name guests see ("Book a call with …"); never the person's e-mail. */
+    hostName: text("host_name"),
+    minutes: integer("minutes").notNull(),
+    horizonDays: integer("horizon_days").notNull(),
+    noticeMinutes: integer("notice_minutes").notNull(),
+    days: jsonb("days").$type<number[]>(),
+    hoursFrom: text("hours_from"),
+    hoursTo: text("hours_to"),
+    bufferBeforeMinutes: integer("buffer_before_minutes").notNull(),
+    bufferAfterMinutes: integer("buffer_after_minutes").notNull(),
+    maxPerDay: integer("max_per_day"),
+    allowPeak: boolean("allow_peak").notNull().default(false),
+    paused: boolean("paused").notNull().default(false),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("booking_links_slug_idx").on(t.slug),
+    index("booking_links_user_idx").on(t.userId, t.createdAt),
+    check("booking_links_minutes_positive", sql`${t.minutes} > 0`),
+  ],
+);
+
+/**
+ * One guest's booking of a link: the meeting is also an event on the host's calendar
+ * (`event_id`). `key_hash` lets the guest see it again (the key itself is only in their
+ * answer). A cancelled booking keeps its row; its time is free again (its cells are gone).
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    linkId: uuid("link_id")
+      .notNull()
+      .references(() => bookingLinks.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id").references(() => calendarEvents.id, { onDelete: "set null" }),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    endTime: timestamp("end_time", { withTimezone: true }).notNull(),
+    guestName: text("guest_name").notNull(),
+    guestEmail: text("guest_email").notNull(),
+    note: text("note"),
+    guestZone: text("guest_zone"),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull().default("confirmed"),
+    keyHash: text("key_hash").notNull(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("bookings_user_idx").on(t.userId, t.startTime),
+    index("bookings_link_idx").on(t.linkId, t.startTime),
+    check("bookings_status_check", oneOf(t.status, BOOKING_STATUSES)),
+    check("bookings_span_check", sql`${t.endTime} > ${t.startTime}`),
+  ],
+);
+
+/**
+ * The quarter hours a confirmed booking holds on its host's calendar, one row each. The
+ * primary key is what sells a slot exactly once (issue 31): two bookings that overlap anywhere
+ * on one host's calendar — of the same link or of two — share a quarter hour, and the second
+ * insert fails, on PostgreSQL and PGlite alike and across instances. Cancelling deletes them.
+ */
+export const bookingCells = pgTable(
+  "booking_cells",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cell: timestamp("cell", { withTimezone: true }).notNull(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.cell] }),
+    index("booking_cells_booking_idx").on(t.bookingId),
+  ],
+);
