@@ -159,6 +159,10 @@ describe("placeRoutines", () => {
       "Wed 2",
     ]);
     expect(unplaced.map((u) => u.week)).toEqual(["2026-11-23"]);
+    // added on a Thursday after its window: the week's other days have passed, not filled up
+    expect(unplaced[0]?.reason).toBe(
+      "1 of 3 this week: the rest of its days this week have passed. That's all right — next week starts fresh.",
+    );
   });
 
   it("never places before now", () => {

@@ -209,6 +209,10 @@ export function placeRoutines(input: PlaceRoutinesInput): PlaceRoutinesResult {
         const slot = visible ? bestSlot(day, free) : bestSlot(day, [windowOn(day)]);
         if (slot) candidates.push({ day, slot, visible });
       }
+      // its days of this week whose window has not ended yet, free or not
+      const open = days.filter(
+        (d) => d.week === week && allowed.has(d.weekday) && !dayUsed(d) && windowOn(d).end > start,
+      ).length;
       const heldDays = mine.filter((m) => m.day.week === week).map((m) => m.day.index);
       const chosen = choose(candidates, need, heldDays);
       for (const c of chosen) {
@@ -220,12 +224,18 @@ export function placeRoutines(input: PlaceRoutinesInput): PlaceRoutinesResult {
       }
       if (chosen.length < need) {
         const got = routine.timesPerWeek - need + chosen.length;
+        // fewer of its days are left this week than it needs (added on a Thursday): say that,
+        // not that the days are full
+        const why =
+          open < need
+            ? "the rest of its days this week have passed"
+            : `no other allowed day has a free ${routine.minutes} min between ${hhmmOf(routine.window.start)} and ${hhmmOf(routine.window.end)}`;
         unplaced.push({
           routineId: routine.id,
           week,
           placed: got,
           wanted: routine.timesPerWeek,
-          reason: `${got} of ${routine.timesPerWeek} this week: no other allowed day has a free ${routine.minutes} min between ${hhmmOf(routine.window.start)} and ${hhmmOf(routine.window.end)}. That's all right — next week starts fresh.`,
+          reason: `${got} of ${routine.timesPerWeek} this week: ${why}. That's all right — next week starts fresh.`,
         });
       }
     }
