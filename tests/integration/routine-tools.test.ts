@@ -3,8 +3,10 @@ import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CalendarToolCall } from "../../src/core/assistant/calendar-tools.ts";
 import { parseRoutineRequest } from "../../src/core/assistant/parse-routine.ts";
+import { buildFitnessProgram } from "../../src/core/fitness/build-program.ts";
 import { runCalendarTool } from "../../src/server/assistant/run-calendar-tool.ts";
 import { assistantActions, routines } from "../../src/server/db/schema.ts";
+import { fitnessAnswers } from "../support/api-routes.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // Issue 29, item 3: routines from chat, through the server's assistant tool runner — a
@@ -174,5 +176,39 @@ describe("routines from chat", () => {
     const after = await sessions(s, routine.id);
     expect(after.length).toBe(2);
     for (const d of after) expect(d.hour).toBeGreaterThanOrEqual(17);
+  });
+});
+
+describe("the fitness program from chat", () => {
+  const chat = async (s: Session, message: string) => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/chat",
+      headers: s.headers,
+      payload: { message },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { response: string; calendarChanged: boolean };
+  };
+
+  it("“show my fitness program” shows the saved one and where to add it to the week", async () => {
+    const s = await person();
+    const none = await chat(s, "show my fitness program");
+    expect(none.response).toMatch(/^You haven't saved a fitness program yet/);
+    const program = buildFitnessProgram(fitnessAnswers);
+    const saved = await inject(s, "POST", "/api/fitness/save", {
+      answers: fitnessAnswers,
+      program,
+    });
+    expect(saved.statusCode).toBe(200);
+    const shown = await chat(s, "what's my workout plan?");
+    expect(shown.calendarChanged).toBe(false);
+    expect(shown.response).toContain(`Your fitness program (${program.programLength})`);
+    for (const day of program.firstWeekPreview.days)
+      expect(shown.response).toContain(`${day.day}: ${day.focus}`);
+    expect(shown.response).toContain("/fitness/program");
+    // another person's question shows them nothing of this one's
+    const other = await person();
+    expect((await chat(other, "open my fitness program")).response).toMatch(/haven't saved/);
   });
 });

@@ -91,6 +91,8 @@ export type CalendarToolCall =
       minutes?: number;
     }
   | { tool: "what_now" }
+  /** "show my fitness program": what was saved, and where to see it whole. */
+  | { tool: "show_fitness_program" }
   /** "gym 3 times a week, mornings, an hour": proposed on a card, written only on Yes. */
   | { tool: "create_routine"; routine: NewRoutine }
   /** "skip gym today": that day's session goes and counts for its week. */

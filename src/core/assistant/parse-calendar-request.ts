@@ -57,6 +57,10 @@ export type Rule = {
   build: (m: Message, ctx: Ctx) => AssistantRequest | undefined;
 };
 
+/** Asking for the saved fitness program ("open my workout plan", "what's my training program"). */
+const FITNESS_PROGRAM =
+  /^(?:(?:show|open|see|view|display|read)(?: me)?|what(?:'s| is)|where(?:'s| is)|(?:can i |could i |let me )?(?:see|look at))\s+(?:me\s+)?(?:my|the)\s+(?:fitness|workout|training|exercise|gym)\s+(?:program(?:me)?|plan|routine)\b/i;
+
 /** Words that can make a message a routine ("3 times a week", "every weekday", "skip gym"). */
 const ROUTINE_WORDS = /\b(?:a|per|each) week\b|\bevery ?(?:day|weekday)s?\b|\bdaily\b|^skip\b/i;
 
@@ -368,6 +372,13 @@ const TABLE: Rule[] = [
       if (tasks.length > 0) return { tool: "add_tasks_and_plan", tasks: tasks.map(strip), days };
       return { tool: "plan", days, label };
     },
+  },
+  // "show my fitness program", "what's my workout plan?" (issue 29: the saved program)
+  {
+    name: "fitness_program",
+    priority: 105,
+    trigger: FITNESS_PROGRAM,
+    build: () => ({ tool: "show_fitness_program" }),
   },
   // routines (issue 29): "gym 3 times a week, mornings, an hour" (a proposal card first),
   // "skip gym today"; before tasks, which would read the first as a task

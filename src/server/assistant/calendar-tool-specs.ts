@@ -197,6 +197,11 @@ export const CALENDAR_TOOLS = {
       };
     },
   ),
+  show_fitness_program: calendarTool(
+    "Show the fitness program the user saved (its weekly structure and first week) and where to see it whole and add its sessions to their calendar as routines.",
+    z.strictObject({}),
+    () => ({ tool: "show_fitness_program" }),
+  ),
   plan: calendarTool(
     "Re-plan the user's open tasks over the next days.",
     z.strictObject({ days: z.number().int().min(1).max(28) }),

@@ -19,6 +19,7 @@ import {
   type ToolOutcome,
 } from "./event-tools.ts";
 import type { ToolCtx } from "./find-events.ts";
+import { showFitnessProgramTool } from "./fitness-tools.ts";
 import { quote, timeOf, when } from "./format-when.ts";
 import { proposeRoutineTool, skipSessionTool, updateRoutineTool } from "./routine-tools.ts";
 import { addTasksTool, completeTaskTool, planTool, whatNowTool } from "./task-tools.ts";
@@ -58,6 +59,8 @@ export async function runCalendarTool(ctx: ToolCtx, call: CalendarToolCall): Pro
       return checkInTool(ctx, call);
     case "what_now":
       return whatNowTool(ctx);
+    case "show_fitness_program":
+      return showFitnessProgramTool(ctx);
     case "create_routine":
       return proposeRoutineTool(ctx, call);
     case "skip_routine_session":
