@@ -255,6 +255,80 @@ describe("tool calling", () => {
     expect(await events()).toEqual([]);
   });
 
+  it("a model's call naming several events is proposed for the nearest, done only on Yes", async () => {
+    const s = await t.signIn();
+    const at = (days: number) => {
+      const d = new Date();
+      d.setUTCDate(d.getUTCDate() + days);
+      d.setUTCHours(9, 0, 0, 0);
+      return d;
+    };
+    for (const d of [at(1), at(2)]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/calendar-events",
+        headers: s.headers,
+        payload: {
+          id: crypto.randomUUID(),
+          title: "Standup",
+          start_time: d.toISOString(),
+          end_time: new Date(d.getTime() + 900_000).toISOString(),
+        },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const standups = async () =>
+      (
+        (
+          await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
+        ).json().events as { title: string; start_time: string }[]
+      )
+        .map((e) => e.start_time)
+        .sort();
+    fake.setMode("tools", { name: "cancel_event", arguments: { title: "Standup" } });
+    const asked = await post(s.headers, false, "cancel the standup");
+    expect(asked.json().calendarChanged).toBe(false);
+    expect(asked.json().actions[0]).toMatchObject({
+      kind: "proposed",
+      pending: true,
+      items: [{ title: "Standup", start: at(1).toISOString() }],
+    });
+    expect(await standups()).toHaveLength(2);
+    const yes = await post(s.headers, false, "yes", asked.json().conversationId);
+    expect(yes.json().calendarChanged).toBe(true);
+    expect(await standups()).toEqual([at(2).toISOString()]);
+  });
+
+  it("a model changing more than 3 events in one turn shows the rest for a Yes", async () => {
+    const s = await t.signIn();
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    start.setUTCHours(15, 0, 0, 0);
+    fake.setMode("tools-loop", {
+      name: "create_event",
+      arguments: {
+        title: "Focus",
+        start: start.toISOString(),
+        end: new Date(start.getTime() + 3_600_000).toISOString(),
+      },
+    });
+    const res = await post(s.headers, false, "add focus time");
+    expect(res.statusCode).toBe(200);
+    const focus = async () =>
+      (
+        (
+          await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
+        ).json().events as unknown[]
+      ).length;
+    // four rounds of tools: three run, the fourth waits on one proposal card
+    expect(await focus()).toBe(3);
+    const proposed = res.json().actions.filter((a: { kind: string }) => a.kind === "proposed");
+    expect(proposed).toHaveLength(1);
+    expect(proposed[0]).toMatchObject({ pending: true, items: [{ title: "Focus" }] });
+    const yes = await post(s.headers, false, "yes", res.json().conversationId);
+    expect(yes.json().calendarChanged).toBe(true);
+    expect(await focus()).toBe(4);
+  });
+
   it("invalid tool arguments reach the model as an error, nothing changes", async () => {
     const s = await t.signIn();
     fake.setMode("tools", { name: "create_event", arguments: { title: "", start: "tomorrow" } });

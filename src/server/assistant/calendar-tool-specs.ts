@@ -8,9 +8,18 @@ import { userTimeZone } from "../calendar/list-events.ts";
 import type { Db } from "../db/client.ts";
 import { describeIssues } from "../errors.ts";
 import type { CalendarAccess, LlmMessage } from "../integrations/llm/language-model.ts";
+import { findMatches } from "./find-events.ts";
 import { answerProposal, offlineCalendarTurn, proposal } from "./offline-calendar-turn.ts";
 import type { PendingAction } from "./record-actions.ts";
 import { runCalendarTool } from "./run-calendar-tool.ts";
+
+/** A model may change this many events in one turn; more are shown for a Yes first. */
+export const MAX_MODEL_CHANGES = 3;
+const EVENT_CHANGES = new Set<CalendarToolCall["tool"]>([
+  "create_event",
+  "update_event",
+  "delete_event",
+]);
 
 const iso = (description: string) => z.iso.datetime({ offset: true }).describe(description);
 const text = z.string().trim().min(1).max(200);
@@ -275,24 +284,50 @@ export async function calendarAccess(db: Db, opts: { userId: string; now: Date; 
   const zone = await userTimeZone(db, opts.userId);
   const state: { changed: boolean; actions: PendingAction[] } = { changed: false, actions: [] };
   const voice = { zone, locale: opts.locale };
+  const ctx = { db, userId: opts.userId, now: opts.now, voice };
+  // the model's changes to events this turn, and those held back for the person's Yes
+  let eventChanges = 0;
+  const heldBack: CalendarToolCall[] = [];
+  /** Shows `steps` on the turn's one proposal card (a newer one replaces it). */
+  const propose = (steps: CalendarToolCall[], reason: string) => {
+    const offered = proposal(ctx, steps, reason);
+    state.actions = state.actions.filter((a) => !a.proposal);
+    state.actions.push(...offered.actions);
+    return offered.reply;
+  };
   const run: RunCall = async (call) => {
     if (typeof call === "string") return call;
-    // a model's change to a whole series goes through the same proposal card as the
-    // built-in assistant's uncertain readings: shown, and done only on Yes (issue 28)
-    if ((call.tool === "delete_event" || call.tool === "update_event") && call.scope === "all") {
-      const offered = proposal(
-        { db, userId: opts.userId, now: opts.now, voice },
-        [call],
-        "it would change a whole series",
-      );
-      state.actions.push(...offered.actions);
-      return offered.reply;
+    // a model's change goes through the same proposal card as the built-in assistant's
+    // uncertain readings — shown, and done only on Yes (issue 28) — when it would change a
+    // whole series, touch more than MAX_MODEL_CHANGES events in one turn, or rests on a
+    // reference that names several events
+    if ((call.tool === "delete_event" || call.tool === "update_event") && call.scope === "all")
+      return propose([call], "it would change a whole series");
+    if (EVENT_CHANGES.has(call.tool)) {
+      if (eventChanges >= MAX_MODEL_CHANGES) {
+        heldBack.push(call);
+        return propose(heldBack, `more than ${MAX_MODEL_CHANGES} changes at once`);
+      }
+      if (call.tool === "delete_event" || call.tool === "update_event") {
+        const hits = await findMatches(ctx, call.match).catch(() => []);
+        const first = hits[0];
+        if (first && hits.length > 1 && !(call.tool === "delete_event" && call.everyMatch)) {
+          const named = {
+            ...call,
+            // the nearest one, by its own start and day: a Yes runs exactly what was shown
+            match: {
+              ...call.match,
+              start: first.start.toISOString(),
+              on: { from: first.start.toISOString(), to: first.end.toISOString() },
+            },
+          } as CalendarToolCall;
+          return propose([named], `“${call.match.title ?? "that"}” names ${hits.length} events`);
+        }
+      }
+      eventChanges++;
     }
     try {
-      const outcome = await runCalendarTool(
-        { db, userId: opts.userId, now: opts.now, voice },
-        call,
-      );
+      const outcome = await runCalendarTool(ctx, call);
       if (outcome.changed) state.changed = true;
       state.actions.push(...outcome.actions);
       return outcome.reply;
