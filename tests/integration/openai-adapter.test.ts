@@ -297,6 +297,27 @@ describe("tool calling", () => {
     const yes = await post(s.headers, false, "yes", asked.json().conversationId);
     expect(yes.json().calendarChanged).toBe(true);
     expect(await standups()).toEqual([at(2).toISOString()]);
+    // naming the exact start of one of several is no ambiguity: that one goes, no question
+    const third = at(3);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/calendar-events",
+      headers: s.headers,
+      payload: {
+        id: crypto.randomUUID(),
+        title: "Standup",
+        start_time: third.toISOString(),
+        end_time: new Date(third.getTime() + 900_000).toISOString(),
+      },
+    });
+    fake.setMode("tools", {
+      name: "cancel_event",
+      arguments: { title: "Standup", current_start: third.toISOString() },
+    });
+    const named = await post(s.headers, false, "cancel the standup on that day");
+    expect(named.json().calendarChanged).toBe(true);
+    expect(named.json().actions[0]).toMatchObject({ kind: "cancelled" });
+    expect(await standups()).toEqual([at(2).toISOString()]);
   });
 
   it("a model changing more than 3 events in one turn shows the rest for a Yes", async () => {

@@ -297,6 +297,7 @@ export async function calendarAccess(db: Db, opts: { userId: string; now: Date; 
   };
   const run: RunCall = async (call) => {
     if (typeof call === "string") return call;
+    let toRun: CalendarToolCall = call;
     // a model's change goes through the same proposal card as the built-in assistant's
     // uncertain readings — shown, and done only on Yes (issue 28) — when it would change a
     // whole series, touch more than MAX_MODEL_CHANGES events in one turn, or rests on a
@@ -309,25 +310,33 @@ export async function calendarAccess(db: Db, opts: { userId: string; now: Date; 
         return propose(heldBack, `more than ${MAX_MODEL_CHANGES} changes at once`);
       }
       if (call.tool === "delete_event" || call.tool === "update_event") {
-        const hits = await findMatches(ctx, call.match).catch(() => []);
-        const first = hits[0];
-        if (first && hits.length > 1 && !(call.tool === "delete_event" && call.everyMatch)) {
-          const named = {
-            ...call,
-            // the nearest one, by its own start and day: a Yes runs exactly what was shown
+        const change = call;
+        const hits = await findMatches(ctx, change.match).catch(() => []);
+        const said = change.match.start ? Date.parse(change.match.start) : undefined;
+        // the model named the exact start of one of them: that one, and no question
+        const exact = said === undefined ? undefined : hits.find((h) => h.start.getTime() === said);
+        const pinned = (hit: (typeof hits)[number]) =>
+          ({
+            ...change,
+            // by its own start and day: what runs is exactly what was shown
             match: {
-              ...call.match,
-              start: first.start.toISOString(),
-              on: { from: first.start.toISOString(), to: first.end.toISOString() },
+              ...change.match,
+              start: hit.start.toISOString(),
+              on: { from: hit.start.toISOString(), to: hit.end.toISOString() },
             },
-          } as CalendarToolCall;
-          return propose([named], `“${call.match.title ?? "that"}” names ${hits.length} events`);
-        }
+          }) as CalendarToolCall;
+        if (exact && hits.length > 1) toRun = pinned(exact);
+        else if (hits.length > 1 && !(call.tool === "delete_event" && call.everyMatch))
+          // several, none named exactly: the nearest is proposed
+          return propose(
+            [pinned(hits[0]!)],
+            `“${call.match.title ?? "that"}” names ${hits.length} events`,
+          );
       }
       eventChanges++;
     }
     try {
-      const outcome = await runCalendarTool(ctx, call);
+      const outcome = await runCalendarTool(ctx, toRun);
       if (outcome.changed) state.changed = true;
       state.actions.push(...outcome.actions);
       return outcome.reply;
