@@ -46,7 +46,8 @@ const DAY_WORDS: [RegExp, Day][] = [
 ];
 
 /** A clock time ("at 7am", "7:30", "19h"): the mark of an event, not a routine. */
-const CLOCK = /\b(?:at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|\d{1,2}:\d{2}|\d{1,2}\s*(?:am|pm))\b/;
+const CLOCK =
+  /\b(?:at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|\d{1,2}:\d{2}|\d{1,2}\s*(?:am|pm)|\d{1,2}\s*[-–]\s*\d{1,2})\b/;
 
 const windowOf = (text: string) => PARTS.find(([re]) => re.test(text))?.[1];
 
@@ -68,7 +69,10 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** The activity named before the rest: "I want to go to the gym" → "Gym". */
 function titleOf(text: string): string | undefined {
   const title = text
-    .replace(/^(?:i\s+(?:want|would like|'d like|need)\s+to\s+|let me\s+|please\s+)/, "")
+    .replace(
+      /^(?:i\s+(?:want|would like|'d like|need)\s+to\s+|let me\s+|please\s+|remind me to\s+)/,
+      "",
+    )
     .replace(
       /^(?:go\s+(?:to\s+(?:the\s+)?)?|do\s+(?:some\s+)?|have\s+(?:a\s+)?|add\s+(?:a\s+)?)/,
       "",
