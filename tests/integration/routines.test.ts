@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTINE_LIMITS } from "../../src/core/contract/routines.ts";
-import { calendarEvents, replanRequests, routines } from "../../src/server/db/schema.ts";
-import { runDueReplans } from "../../src/server/planning/replan-worker.ts";
+import { calendarEvents, routines } from "../../src/server/db/schema.ts";
+import { settleReplans } from "../support/settle-replans.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // Issue 29: routines — the API (items 1) and the planner placing and defending their
@@ -65,18 +65,7 @@ const sessionsOf = async (s: Session, routineId: string): Promise<Event[]> =>
     .filter((e) => e.routine_id === routineId)
     .sort((a, b) => a.start_time.localeCompare(b.start_time));
 const local = (iso: string) => DateTime.fromISO(iso).setZone(ZONE);
-const deps = () => ({ db: t.db, config: t.config, now: () => NOW.toJSDate() });
-async function settle(): Promise<number> {
-  let ran = 0;
-  const until = Date.now() + 10_000;
-  for (;;) {
-    ran += await runDueReplans(deps());
-    const [left] = await t.db.select({ n: sql<number>`count(*)::int` }).from(replanRequests);
-    if (Number(left!.n) === 0) return ran;
-    if (Date.now() > until) throw new Error("re-plans never settled");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const settle = () => settleReplans(t, () => NOW.toJSDate());
 
 describe("routines: the API", () => {
   it("creates, lists, edits and deletes a routine", async () => {
