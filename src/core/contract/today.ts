@@ -100,6 +100,8 @@ export const todayItem = z.object({
   /** "sage" for Sage's own events, "connected" for a connected calendar's. */
   from: z.enum(["sage", "connected"]),
   taskId: z.uuid().nullable(),
+  /** The routine a session belongs to (issue 29); a session is a block like a task's. */
+  routineId: z.uuid().nullable().optional(),
   /** A planned block's reason, from the scheduler (null for anything else). */
   why: z.string().nullable().optional(),
   checkIn: z

@@ -9,18 +9,22 @@ import type { ToolOutcome } from "./event-tools.ts";
 import type { ToolCtx } from "./find-events.ts";
 import { quote } from "./format-when.ts";
 import type { UndoStep } from "./record-actions.ts";
+import { findRoutine, skipSessionTool } from "./routine-tools.ts";
 import { findOpenTask, markTaskDone } from "./task-tools.ts";
 
 type Call = Extract<CalendarToolCall, { tool: "check_in" }>;
 type Block = { id: string; start: Date; end: Date; checked: boolean };
 const said = (reply: string): ToolOutcome => ({ reply, changed: false, actions: [] });
 
+/** Whose blocks: a task's, or a routine's sessions (issue 29). */
+type Owner = { taskId: string } | { routineId: string };
+
 /**
- * Today's blocks of one task (in the person's zone), with whether each has a check-in yet.
- * Only blocks that do not repeat: Sage's plan writes none that do, and a repeating one would
- * need its occurrence said.
+ * Today's blocks of one task or routine (in the person's zone), with whether each has a
+ * check-in yet. Only blocks that do not repeat: Sage's plan writes none that do, and a
+ * repeating one would need its occurrence said.
  */
-async function blocksToday(ctx: ToolCtx, taskId: string): Promise<Block[]> {
+async function blocksToday(ctx: ToolCtx, owner: Owner): Promise<Block[]> {
   const day = DateTime.fromJSDate(ctx.now, { zone: ctx.voice.zone }).startOf("day");
   const rows = await ctx.db
     .select({
@@ -37,7 +41,9 @@ async function blocksToday(ctx: ToolCtx, taskId: string): Promise<Block[]> {
     .where(
       and(
         eq(calendarEvents.userId, ctx.userId),
-        eq(calendarEvents.taskId, taskId),
+        "taskId" in owner
+          ? eq(calendarEvents.taskId, owner.taskId)
+          : eq(calendarEvents.routineId, owner.routineId),
         isNull(calendarEvents.deletedAt),
         isNull(calendarEvents.recurrenceFrequency),
         lt(calendarEvents.startTime, day.plus({ days: 1 }).toJSDate()),
@@ -78,30 +84,92 @@ const OUTCOME_LINE = { done: "Done", skipped: "Skipped" } as const;
 
 /**
  * "I did the report", "I did 30 minutes of the report", "skipped the gym": a check-in of
- * today's block of the one open task the phrase names, recorded as the Today view records it
- * (source "assistant": evidence Sage learns from), with an Undo that puts everything back.
+ * today's block of the one open task the phrase names — or, when no open task has that name,
+ * of today's session of the routine it names (issue 29) — recorded as the Today view records
+ * it (source "assistant": evidence Sage learns from), with an Undo that puts everything back.
  * Several tasks match → it asks which; none → it says so. No block of it today: "done" marks
- * the task done (as complete_task), the others say there is nothing to check in on.
+ * the task done (as complete_task), the others say there is nothing to check in on. A routine's
+ * session skipped before it began is that day's session skipped (as "skip gym today").
  */
 export async function checkInTool(ctx: ToolCtx, call: Call): Promise<ToolOutcome> {
   const found = await findOpenTask(ctx, call.title, {
     held: "I haven't noted anything",
     question: "Which one do you mean?",
   });
-  if ("reply" in found) return said(found.reply);
+  if ("reply" in found) {
+    const routine = found.none ? await findRoutine(ctx, call.title) : undefined;
+    return routine ? checkInSession(ctx, call, routine) : said(found.reply);
+  }
   const { task } = found;
-  const block = blockMeant(await blocksToday(ctx, task.id), call.outcome, ctx.now);
+  const block = blockMeant(await blocksToday(ctx, { taskId: task.id }), call.outcome, ctx.now);
   if (!block) {
     if (call.outcome === "done") return markTaskDone(ctx, task);
     return said(
       `There's no block of ${quote(task.title)} today to check in on, so I've left it as it is.`,
     );
   }
+  const name = quote(task.title);
+  return recordWithUndo(
+    ctx,
+    call,
+    { title: task.title, block, taskId: task.id },
+    (taskDone, minutes) =>
+      call.outcome === "done"
+        ? `Noted — ${name} done.${taskDone ? " That was its last block, so the task is done too." : ""}`
+        : call.outcome === "partly"
+          ? `Noted ${minutes} minutes on ${name}; the rest gets a new time.`
+          : `Skipped ${name}; I'll find it another time.`,
+  );
+}
+
+/** A check-in of today's session of a routine ("I did the gym", "skipped my run"). */
+async function checkInSession(
+  ctx: ToolCtx,
+  call: Call,
+  routine: { id: string; title: string },
+): Promise<ToolOutcome> {
+  const block = blockMeant(
+    await blocksToday(ctx, { routineId: routine.id }),
+    call.outcome,
+    ctx.now,
+  );
+  const name = quote(routine.title);
+  if (call.outcome === "skipped" && (!block || block.start > ctx.now)) {
+    // not begun (or none placed today): the day's session is skipped and counts for the week
+    const today = DateTime.fromJSDate(ctx.now, { zone: ctx.voice.zone }).toISODate()!;
+    return skipSessionTool(ctx, {
+      tool: "skip_routine_session",
+      title: routine.title,
+      date: today,
+    });
+  }
+  if (!block)
+    return said(`There's no session of ${name} today to check in on, so I've left it as it is.`);
+  return recordWithUndo(ctx, call, { title: routine.title, block, taskId: null }, (_, minutes) =>
+    call.outcome === "done"
+      ? `Noted — ${name} done. Nice work.`
+      : call.outcome === "partly"
+        ? `Noted ${minutes} minutes of ${name}.`
+        : `Noted — you let ${name} go today. It still counts for this week; no need to make it up.`,
+  );
+}
+
+/**
+ * Records the check-in of one block with its Undo: how things were is read under the block's
+ * row lock (recordCheckIn takes the same lock in its nested transaction), so the Undo puts
+ * back exactly what this check-in replaced.
+ */
+async function recordWithUndo(
+  ctx: ToolCtx,
+  call: Call,
+  what: { title: string; block: Block; taskId: string | null },
+  reply: (taskDone: boolean, minutes: number | undefined) => string,
+): Promise<ToolOutcome> {
+  const { block, taskId } = what;
   if (call.outcome === "partly" && call.minutes === undefined)
     return said(
-      `How much of ${quote(task.title)} did you get done? Say, for example, “I did 30 minutes of ${task.title.toLowerCase()}”.`,
+      `How much of ${quote(what.title)} did you get done? Say, for example, “I did 30 minutes of ${what.title.toLowerCase()}”.`,
     );
-
   const input = checkInRequest.parse({
     eventId: block.id,
     outcome: call.outcome,
@@ -110,28 +178,22 @@ export async function checkInTool(ctx: ToolCtx, call: Call): Promise<ToolOutcome
       : {}),
     source: "assistant",
   });
-  // how things were, read under the block's row lock (recordCheckIn takes the same lock in
-  // its nested transaction), so the Undo puts back exactly what this check-in replaced
   const { taskDone, undo } = await ctx.db.transaction(async (tx) => {
     await tx
       .select({ id: calendarEvents.id })
       .from(calendarEvents)
       .where(and(eq(calendarEvents.id, block.id), eq(calendarEvents.userId, ctx.userId)))
       .for("update");
-    const before = await checkInSnapshot(tx, {
-      userId: ctx.userId,
-      eventId: block.id,
-      taskId: task.id,
-    });
+    const before = await checkInSnapshot(tx, { userId: ctx.userId, eventId: block.id, taskId });
     const recorded = await recordCheckIn(tx, { userId: ctx.userId, input, now: ctx.now });
     const steps: UndoStep[] = [
       {
         op: "undo_check_in",
         eventId: block.id,
-        taskId: task.id,
+        taskId,
         at: recorded.checkIn.createdAt,
         before,
-        taskStatusAfter: await taskStatus(tx, ctx.userId, task.id),
+        taskStatusAfter: taskId ? await taskStatus(tx, ctx.userId, taskId) : "open",
       },
     ];
     // a skipped block of Sage's that had not begun is off the calendar: Undo brings it back
@@ -143,15 +205,8 @@ export async function checkInTool(ctx: ToolCtx, call: Call): Promise<ToolOutcome
     return { ...recorded, undo: steps };
   });
 
-  const name = quote(task.title);
-  const reply =
-    call.outcome === "done"
-      ? `Noted — ${name} done.${taskDone ? " That was its last block, so the task is done too." : ""}`
-      : call.outcome === "partly"
-        ? `Noted ${input.minutes} minutes on ${name}; the rest gets a new time.`
-        : `Skipped ${name}; I'll find it another time.`;
   return {
-    reply,
+    reply: reply(taskDone, input.minutes),
     changed: true,
     actions: [
       {
@@ -159,7 +214,7 @@ export async function checkInTool(ctx: ToolCtx, call: Call): Promise<ToolOutcome
           kind: "checked_in",
           items: [
             {
-              title: task.title,
+              title: what.title,
               start: block.start.toISOString(),
               end: block.end.toISOString(),
               why:

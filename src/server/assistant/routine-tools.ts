@@ -1,16 +1,17 @@
-import { and, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { CalendarToolCall } from "../../core/assistant/calendar-tools.ts";
 import type { ActionCard } from "../../core/contract/assistant-actions.ts";
 import { type Routine, routineInput } from "../../core/contract/routines.ts";
 import { minutesOf } from "../../core/routines/routine-rules.ts";
 import type { Db } from "../db/client.ts";
-import { assistantActions, calendarEvents, routines } from "../db/schema.ts";
+import { assistantActions, routines } from "../db/schema.ts";
 import { AppError, describeIssues, notFound } from "../errors.ts";
 import { planTasks } from "../planning/plan-tasks.ts";
 import { createRoutines } from "../routines/create-routine.ts";
 import { listRoutines } from "../routines/list-routines.ts";
 import { routineColumns, toRoutineDto } from "../routines/routine-dto.ts";
+import { skipRoutineDay } from "../routines/skip-routine-session.ts";
 import type { ToolOutcome } from "./event-tools.ts";
 import type { ToolCtx } from "./find-events.ts";
 import { quote } from "./format-when.ts";
@@ -21,9 +22,6 @@ import { toCard } from "./record-actions.ts";
  * and written only on Yes (acceptAction); skipping a session and changing a routine act at
  * once and say so. Every read and write is scoped to the person's own routines.
  */
-
-/** Skipped days kept per routine (the planner only needs this week's). */
-const SKIPS_KEPT_DAYS = 14;
 
 const DAY_NAMES = { MO: "Mon", TU: "Tue", WE: "Wed", TH: "Thu", FR: "Fri", SA: "Sat", SU: "Sun" };
 
@@ -72,7 +70,7 @@ export async function proposeRoutineTool(
 }
 
 /** The person's routine a title names: the same words, or one starting the other ("runs"). */
-async function findRoutine(ctx: ToolCtx, title: string) {
+export async function findRoutine(ctx: ToolCtx, title: string) {
   const want = title.toLowerCase().replace(/s$/, "");
   const mine = await listRoutines(ctx.db, ctx.userId);
   return (
@@ -104,33 +102,15 @@ export async function skipSessionTool(
   if (!routine) return noSuchRoutine(call.title);
   const zone = ctx.voice.zone;
   const day = DateTime.fromISO(call.date, { zone });
-  const oldest = DateTime.fromJSDate(ctx.now, { zone })
-    .minus({ days: SKIPS_KEPT_DAYS })
-    .toISODate()!;
-  const skipped = [...new Set([...routine.skipped, call.date])].filter((d) => d >= oldest).sort();
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(routines)
-      .set({ skipped })
-      .where(and(eq(routines.id, routine.id), eq(routines.userId, ctx.userId)));
-    // that day's session still to come leaves the calendar
-    await tx
-      .update(calendarEvents)
-      .set({
-        deletedAt: sql`now()`,
-        updatedAt: sql`now()`,
-        version: sql`${calendarEvents.version} + 1`,
-      })
-      .where(
-        and(
-          eq(calendarEvents.userId, ctx.userId),
-          eq(calendarEvents.routineId, routine.id),
-          isNull(calendarEvents.deletedAt),
-          gte(calendarEvents.startTime, new Date(Math.max(day.toMillis(), ctx.now.getTime()))),
-          lt(calendarEvents.startTime, day.plus({ days: 1 }).toJSDate()),
-        ),
-      );
-  });
+  await ctx.db.transaction((tx) =>
+    skipRoutineDay(tx, {
+      userId: ctx.userId,
+      routineId: routine.id,
+      date: call.date,
+      zone,
+      now: ctx.now,
+    }),
+  );
   await replanNow(ctx);
   const when =
     call.date === DateTime.fromJSDate(ctx.now, { zone }).toISODate()

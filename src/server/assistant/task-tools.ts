@@ -220,7 +220,7 @@ export async function findOpenTask(
   ctx: ToolCtx,
   title: string,
   ask: { held: string; question: string },
-): Promise<{ task: { id: string; title: string } } | { reply: string }> {
+): Promise<{ task: { id: string; title: string } } | { reply: string; none?: true }> {
   const open = await ctx.db
     .select({ id: tasks.id, title: tasks.title })
     .from(tasks)
@@ -228,7 +228,8 @@ export async function findOpenTask(
     .limit(500);
   const exact = open.filter((t) => t.title.toLowerCase() === title.toLowerCase());
   const hits = exact.length > 0 ? exact : open.filter((t) => titleMatches(t.title, title));
-  if (hits.length === 0) return { reply: `I couldn't find an open task called ${quote(title)}.` };
+  if (hits.length === 0)
+    return { reply: `I couldn't find an open task called ${quote(title)}.`, none: true };
   if (hits.length > 1) {
     return {
       reply: `${hits.length} open tasks match ${quote(title)}, so ${ask.held}:\n\n${hits

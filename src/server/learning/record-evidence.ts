@@ -3,7 +3,7 @@ import type { SignalSource } from "../../core/contract/insights.ts";
 import type { CheckInRequest } from "../../core/contract/today.ts";
 import type { TaskEnergy } from "../../core/learning/types.ts";
 import type { Db } from "../db/client.ts";
-import { checkIns, tasks } from "../db/schema.ts";
+import { checkIns, routines, tasks } from "../db/schema.ts";
 import { forgetSignal, placementOf, recordSignal } from "./signals.ts";
 
 const MINUTE = 60_000;
@@ -20,16 +20,30 @@ async function energyOf(db: Db, userId: string, taskId: string): Promise<TaskEne
   return task?.energy ?? null;
 }
 
+async function routineEnergy(
+  db: Db,
+  userId: string,
+  routineId: string,
+): Promise<TaskEnergy | null> {
+  const [routine] = await db
+    .select({ energy: routines.energy })
+    .from(routines)
+    .where(and(eq(routines.id, routineId), eq(routines.userId, userId)));
+  return routine?.energy ?? null;
+}
+
 /**
  * A check-in as evidence (issue 27): where the block sat in the person's day and what came of
  * it, replacing an earlier check-in of the same block and the "untouched" guess about it. A
  * check-in that finished the task also records how long the task took (its check-ins' minutes).
+ * A routine's session (issue 29) is evidence of when the person does work of its energy; it
+ * says nothing about estimates (a session is as long as the routine says).
  */
 export async function recordCheckInEvidence(
   db: Db,
   opts: {
     userId: string;
-    taskId: string;
+    of: { taskId: string } | { routineId: string };
     eventId: string;
     occurrence: Date | null;
     start: Date;
@@ -40,7 +54,11 @@ export async function recordCheckInEvidence(
     now: Date;
   },
 ): Promise<void> {
-  const energy = await energyOf(db, opts.userId, opts.taskId);
+  const taskId = "taskId" in opts.of ? opts.of.taskId : null;
+  const energy =
+    "taskId" in opts.of
+      ? await energyOf(db, opts.userId, opts.of.taskId)
+      : await routineEnergy(db, opts.userId, opts.of.routineId);
   if (!energy) return;
   const block = placementOf(
     opts.start,
@@ -53,7 +71,7 @@ export async function recordCheckInEvidence(
     userId: opts.userId,
     key: checkInKey(opts.eventId, opts.occurrence),
     source,
-    taskId: opts.taskId,
+    taskId,
     signal:
       outcome === "partly"
         ? { kind: "partly", energy, block, minutes: minutes ?? 0 }
@@ -61,8 +79,9 @@ export async function recordCheckInEvidence(
     now: opts.now,
   });
   await forgetSignal(db, opts.userId, untouchedKey(opts.eventId));
-  if (opts.closedTask) await recordFinishedFromCheckIns(db, { ...opts, energy, source });
-  else if (outcome !== "done") await forgetSignal(db, opts.userId, finishedKey(opts.taskId));
+  if (taskId === null) return;
+  if (opts.closedTask) await recordFinishedFromCheckIns(db, { ...opts, taskId, energy, source });
+  else if (outcome !== "done") await forgetSignal(db, opts.userId, finishedKey(taskId));
 }
 
 /**

@@ -69,7 +69,7 @@ export async function readToday(
     }
     for (const o of expandWithExceptions(seriesOf(event), { from, to, zone, limit: 50 })) {
       items.push({
-        kind: row.taskId ? "block" : "meeting",
+        kind: row.taskId || row.routineId ? "block" : "meeting",
         id: row.id,
         occurrence: repeats ? o.start.toISOString() : null,
         title: row.title,
@@ -78,6 +78,7 @@ export async function readToday(
         allDay: row.allDay,
         from: "sage",
         taskId: row.taskId,
+        routineId: row.routineId,
         why: row.why,
         checkIn: null,
       });

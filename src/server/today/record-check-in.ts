@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { DateTime } from "luxon";
 import { seriesOf } from "../../core/calendar/event-series.ts";
 import { isOccurrenceOf } from "../../core/calendar/occurrences.ts";
 import type { CheckIn, CheckInRequest } from "../../core/contract/today.ts";
@@ -10,12 +11,14 @@ import { calendarEvents, checkIns, tasks } from "../db/schema.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { recordCheckInEvidence } from "../learning/record-evidence.ts";
 import { requestReplan } from "../planning/replan-worker.ts";
+import { skipRoutineDay } from "../routines/skip-routine-session.ts";
 
 const MINUTE = 60_000;
 const notABlock = () => notFound("That block is not in your plan");
 
 /**
- * Records what the person says about one of their own task blocks, replacing an earlier
+ * Records what the person says about one of their own blocks — a task's, or a routine's
+ * session (issue 29) — replacing an earlier
  * check-in of the same block occurrence (one row per occurrence; the event's row lock makes
  * two concurrent check-ins of one block apply one after the other).
  *
@@ -25,8 +28,8 @@ const notABlock = () => notFound("That block is not in your plan");
  * - "skipped" on a block of Sage's that has not started takes it off the calendar (the task
  *   is planned again);
  * - replacing a check-in that closed the task with anything else opens the task again.
- * Anything but the caller's own live block of a task (another person's, a meeting, a deleted
- * one) is a 404. The planner counts the stored minutes (countedMinutes).
+ * Anything but the caller's own live block of a task or routine (another person's, a meeting,
+ * a deleted one) is a 404. The planner counts the stored minutes (countedMinutes).
  */
 export async function recordCheckIn(
   db: Db,
@@ -46,8 +49,8 @@ export async function recordCheckIn(
         ),
       )
       .for("update");
-    if (!row || row.taskId === null) throw notABlock();
-    const taskId = row.taskId;
+    if (!row || (row.taskId === null && row.routineId === null)) throw notABlock();
+    const { taskId, routineId } = row;
 
     const repeats = row.recurrenceFrequency !== null;
     let occurrence: Date | null = null;
@@ -74,7 +77,9 @@ export async function recordCheckIn(
       );
 
     let closedTask = false;
-    if (input.outcome === "done") {
+    if (taskId === null) {
+      // a routine's session: nothing to finish; its week counts sessions, not check-ins
+    } else if (input.outcome === "done") {
       // the task's other blocks still ahead that nobody has checked in
       const [ahead] = await tx
         .select({ id: calendarEvents.id })
@@ -117,7 +122,13 @@ export async function recordCheckIn(
         .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId), eq(tasks.status, "done")));
     }
 
-    if (input.outcome === "skipped" && row.source === "assistant" && start > now && !repeats) {
+    const ahead = input.outcome === "skipped" && row.source === "assistant" && start > now;
+    if (ahead && routineId !== null) {
+      // a session let go before it began: that day's session is skipped and counts for the
+      // week, as "skip gym today" does
+      const date = DateTime.fromJSDate(start, { zone }).toISODate()!;
+      await skipRoutineDay(tx, { userId, routineId, date, zone, now });
+    } else if (ahead && !repeats) {
       // a block of Sage's let go before it began goes; its task is planned again
       await tx
         .update(calendarEvents)
@@ -158,7 +169,7 @@ export async function recordCheckIn(
     // evidence of how the person works (issue 27): where the block sat, and what came of it
     await recordCheckInEvidence(tx, {
       userId,
-      taskId,
+      of: taskId !== null ? { taskId } : { routineId: routineId! },
       eventId: row.id,
       occurrence,
       start,

@@ -39,7 +39,8 @@ const storedSignal = z.object({
 export const undoCheckInStep = z.object({
   op: z.literal("undo_check_in"),
   eventId: z.uuid(),
-  taskId: z.uuid(),
+  /** Null for a routine's session: there is no task status to put back. */
+  taskId: z.uuid().nullable(),
   at: z.iso.datetime({ offset: true }),
   before: z.object({
     checkIn: z
@@ -66,13 +67,10 @@ const CHANGED_SINCE = "This has been changed since, so I've left it as it is now
 /** How a block's check-in state is now, before the assistant checks it in (its Undo). */
 export async function checkInSnapshot(
   db: Db,
-  opts: { userId: string; eventId: string; taskId: string },
+  opts: { userId: string; eventId: string; taskId: string | null },
 ): Promise<Before> {
-  const keys = [
-    checkInKey(opts.eventId, null),
-    untouchedKey(opts.eventId),
-    finishedKey(opts.taskId),
-  ];
+  const keys = [checkInKey(opts.eventId, null), untouchedKey(opts.eventId)];
+  if (opts.taskId) keys.push(finishedKey(opts.taskId));
   const [previous] = await db
     .select()
     .from(checkIns)
@@ -102,7 +100,7 @@ export async function checkInSnapshot(
       ...rest,
       createdAt: createdAt.toISOString(),
     })),
-    taskStatus: await taskStatus(db, opts.userId, opts.taskId),
+    taskStatus: opts.taskId ? await taskStatus(db, opts.userId, opts.taskId) : "open",
   };
 }
 
@@ -146,7 +144,7 @@ export async function undoCheckIn(db: Db, userId: string, step: UndoCheckInStep)
     await db
       .insert(workSignals)
       .values(before.signals.map((s) => ({ ...s, userId, createdAt: new Date(s.createdAt) })));
-  if (before.taskStatus !== step.taskStatusAfter) {
+  if (step.taskId && before.taskStatus !== step.taskStatusAfter) {
     const back = await db
       .update(tasks)
       .set({ status: before.taskStatus, updatedAt: new Date() })

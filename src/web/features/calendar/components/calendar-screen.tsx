@@ -506,8 +506,10 @@ export function CalendarScreen({ userId }: { userId: string }) {
         }
         zone={zone}
         checkIn={
-          // a task block that has begun: "how did it go?" — evidence Sage learns from
-          dialog.item?.event.taskId && dialog.item.start.getTime() <= now.getTime() ? (
+          // a task's block or a routine's session that has begun: "how did it go?" — evidence
+          // Sage learns from
+          (dialog.item?.event.taskId || dialog.item?.event.routineId) &&
+          dialog.item.start.getTime() <= now.getTime() ? (
             <BlockCheckIn
               key={dialog.item.key}
               userId={userId}
