@@ -3,7 +3,8 @@ import { DateTime } from "luxon";
 import { call, expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
 
 // Issue 29: a routine made in the form gets its sessions in the week; a meeting booked over
-// one moves it by itself; the saved fitness program becomes routines. At 375 and 1280 px.
+// one moves it by itself; a routine said in chat is proposed, added on Yes, and its session
+// takes a check-in on Today; the saved fitness program becomes routines. At 375 and 1280 px.
 
 const ZONE = "Europe/Berlin";
 test.use({ timezoneId: ZONE, locale: "en-US" });
@@ -99,6 +100,46 @@ for (const width of [375, 1280]) {
         timeout: 15_000,
       });
       await expectAccessible(page);
+    });
+
+    test("a routine said in chat is added on Yes, and its session is checked in on Today", async ({
+      page,
+    }) => {
+      await signIn(page, uniqueEmail("routine-chat"));
+      await page.goto("/chat");
+      const box = page.getByPlaceholder("Type your message...");
+      await box.fill("stretch every day, 20 minutes");
+      await page.getByRole("button", { name: "Send" }).click();
+      const card = page.getByRole("region", { name: "Proposed — nothing written yet" });
+      await expect(card).toContainText("Add routine: Stretch");
+      await expect(card).toContainText("daily · 20 min");
+      // nothing is written, or charged, before Yes
+      expect((await call(page, "GET", "/api/usage")).used).toBe(0);
+      expect((await call(page, "GET", "/api/routines")).routines).toEqual([]);
+      await expectAccessible(page);
+      await page.screenshot({ path: `.tmp/routine-chat-${width}.png`, fullPage: true });
+      await card.getByRole("button", { name: "Yes" }).click();
+      await expect(page.getByRole("region", { name: "Routine added" })).toContainText("Stretch");
+      expect((await call(page, "GET", "/api/usage")).used).toBe(1);
+      const [routine] = (await call(page, "GET", "/api/routines")).routines;
+      expect(routine).toMatchObject({ title: "Stretch", minutes: 20, timesPerWeek: 7 });
+
+      // tomorrow's session, whatever the hour the test runs: Skip on Today lets that day go
+      const tomorrow = DateTime.now().setZone(ZONE).plus({ days: 1 }).toISODate()!;
+      const session = (await sessions(page)).find(
+        (e) => DateTime.fromISO(e.start_time, { zone: ZONE }).toISODate() === tomorrow,
+      );
+      expect(session, "a session tomorrow").toBeDefined();
+      await page.goto(`/today?date=${tomorrow}`);
+      const ask = page.getByRole("group", { name: "How did “Stretch” go?" });
+      await expect(ask).toBeVisible();
+      await expectAccessible(page);
+      await page.screenshot({ path: `.tmp/routine-today-${width}.png`, fullPage: true });
+      await ask.getByRole("button", { name: "Skip" }).click();
+      await expect(ask).toBeHidden();
+      const after = (await call(page, "GET", "/api/routines")).routines[0];
+      expect(after.id).toBe(routine.id);
+      expect((await sessions(page)).map((e) => e.id)).not.toContain(session!.id);
     });
 
     test("the saved fitness program becomes routines", async ({ page }) => {

@@ -59,26 +59,41 @@ const sessions = async (s: Session, routineId: string) =>
     .sort((a, b) => a.toMillis() - b.toMillis());
 
 describe("routines from chat", () => {
-  it("“gym 3 times a week, mornings, an hour” is proposed on a card, and written only on Yes", async () => {
+  /** A conversation through /api/chat: each message goes to the same conversation. */
+  function conversation(s: Session) {
+    let conversationId: string | undefined;
+    return async (message: string) => {
+      const res = await inject(s, "POST", "/api/chat", {
+        message,
+        ...(conversationId ? { conversationId } : {}),
+      });
+      expect(res.statusCode).toBe(200);
+      const reply = res.json() as {
+        response: string;
+        conversationId: string;
+        remainingUsage: number;
+        actions: { id: string; kind: string; items: { title: string; why?: string }[] }[];
+      };
+      conversationId = reply.conversationId;
+      return reply;
+    };
+  }
+
+  it("“gym 3 times a week, mornings, an hour” is proposed like any proposal, and written only on Yes", async () => {
     const s = await person();
-    const outcome = await runCalendarTool(ctxOf(s), said("gym 3 times a week, mornings, an hour"));
-    expect(outcome.changed).toBe(false);
-    expect(outcome.reply).toMatch(/^Shall I keep time for “Gym” — 3× a week · 60 min/);
-    expect(outcome.actions.map((a) => a.card.kind)).toEqual(["routine_proposed"]);
+    const say = conversation(s);
+    const asked = await say("gym 3 times a week, mornings, an hour");
+    expect(asked.response).toMatch(/^Shall I keep time for “Gym” — 3× a week · 60 min/);
+    expect(asked.actions.map((a) => a.kind)).toEqual(["proposed"]);
+    expect(asked.actions[0]!.items[0]).toMatchObject({ title: "Gym", why: "Add routine" });
+    // nothing written, nothing charged
+    expect(asked.remainingUsage).toBe(15);
     expect(await t.db.select().from(routines).where(eq(routines.userId, s.user.id))).toEqual([]);
 
-    const [stored] = await t.db
-      .insert(assistantActions)
-      .values({ userId: s.user.id, card: outcome.actions[0]!.card, undo: outcome.actions[0]!.undo })
-      .returning();
-    const other = await person();
-    expect(
-      (await inject(other, "POST", `/api/assistant/actions/${stored!.id}/accept`)).statusCode,
-    ).toBe(404);
-
-    const yes = await inject(s, "POST", `/api/assistant/actions/${stored!.id}/accept`);
-    expect(yes.statusCode).toBe(200);
-    expect(yes.json()).toMatchObject({ card: { kind: "routine_added" }, calendarChanged: true });
+    const yes = await say("yes");
+    expect(yes.response).toMatch(/^Added “Gym” — 3× a week · 60 min/);
+    expect(yes.remainingUsage).toBe(14); // the Yes that wrote counts
+    expect(yes.actions.map((a) => a.kind)).toEqual(["routine_added"]);
     const [gym] = (await inject(s, "GET", "/api/routines")).json().routines;
     expect(gym).toMatchObject({
       title: "Gym",
@@ -87,54 +102,88 @@ describe("routines from chat", () => {
     });
     expect(await sessions(s, gym.id)).toHaveLength(3);
     // a second Yes adds nothing
-    expect(
-      (await inject(s, "POST", `/api/assistant/actions/${stored!.id}/accept`)).statusCode,
-    ).toBe(200);
+    await say("yes");
     expect((await inject(s, "GET", "/api/routines")).json().routines).toHaveLength(1);
 
     // Undo on the added card deletes the routine and its sessions to come
-    const undo = await inject(s, "POST", `/api/assistant/actions/${stored!.id}/undo`);
+    const undo = await inject(s, "POST", `/api/assistant/actions/${yes.actions[0]!.id}/undo`);
     expect(undo.statusCode).toBe(200);
     expect((await inject(s, "GET", "/api/routines")).json().routines).toEqual([]);
     expect(await sessions(s, gym.id)).toEqual([]);
   });
 
-  it("the built-in assistant reads it from chat: a proposal card, the routine only on Yes", async () => {
+  it("No writes nothing and costs nothing", async () => {
     const s = await person();
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/chat",
-      headers: s.headers,
-      payload: { message: "gym 3 times a week, mornings, an hour" },
-    });
-    expect(res.statusCode).toBe(200);
-    const { actions } = res.json() as { actions: { id: string; kind: string }[] };
-    expect(actions.map((a) => a.kind)).toEqual(["routine_proposed"]);
+    const say = conversation(s);
+    await say("walk every day at lunchtime, 30 minutes");
+    const no = await say("no");
+    expect(no.response).toBe("OK — I've left everything as it is.");
+    expect(no.remainingUsage).toBe(15);
     expect((await inject(s, "GET", "/api/routines")).json().routines).toEqual([]);
-    const yes = await inject(s, "POST", `/api/assistant/actions/${actions[0]!.id}/accept`);
-    expect(yes.statusCode).toBe(200);
-    expect((await inject(s, "GET", "/api/routines")).json().routines).toMatchObject([
-      { title: "Gym", timesPerWeek: 3, minutes: 60 },
-    ]);
   });
 
-  it("No on the card writes nothing, and Yes after No is refused", async () => {
+  it("a routine the rules refuse is said, not proposed", async () => {
     const s = await person();
-    const outcome = await runCalendarTool(
-      ctxOf(s),
-      said("walk every day at lunchtime, 30 minutes"),
-    );
-    const [stored] = await t.db
-      .insert(assistantActions)
-      .values({ userId: s.user.id, card: outcome.actions[0]!.card, undo: outcome.actions[0]!.undo })
-      .returning();
-    expect((await inject(s, "POST", `/api/assistant/actions/${stored!.id}/undo`)).statusCode).toBe(
+    const outcome = await runCalendarTool(ctxOf(s), {
+      tool: "create_routine",
+      routine: {
+        title: "Gym",
+        minutes: 240,
+        timesPerWeek: 3,
+        days: ["MO", "TU", "WE"],
+        window: { from: "06:00", to: "09:00" },
+      },
+    });
+    expect(outcome.reply).toMatch(/^I can't set that up as it is: minutes: a 240-minute session/);
+    expect(outcome.actions).toEqual([]);
+  });
+
+  it("a “routine_proposed” card stored before proposals were one mechanism still takes its Yes", async () => {
+    const s = await person();
+    const routine = {
+      title: "Gym",
+      minutes: 60,
+      timesPerWeek: 3,
+      days: ["MO", "TU", "WE", "TH", "FR", "SA", "SU"],
+      window: { from: "06:00", to: "12:00" },
+      energy: "medium",
+      priority: "medium",
+    };
+    const card = {
+      kind: "routine_proposed",
+      items: [{ title: "Gym", start: null, end: null, why: "3× a week" }],
+      conflicts: [],
+    };
+    const store = async (who: Session) =>
+      (
+        await t.db
+          .insert(assistantActions)
+          .values({ userId: who.user.id, card, undo: [{ op: "propose_routine", routine }] })
+          .returning()
+      )[0]!;
+    const stored = await store(s);
+    const other = await person();
+    expect(
+      (await inject(other, "POST", `/api/assistant/actions/${stored.id}/accept`)).statusCode,
+    ).toBe(404);
+    const yes = await inject(s, "POST", `/api/assistant/actions/${stored.id}/accept`);
+    expect(yes.statusCode).toBe(200);
+    expect(yes.json()).toMatchObject({ card: { kind: "routine_added" }, calendarChanged: true });
+    expect((await inject(s, "GET", "/api/routines")).json().routines).toHaveLength(1);
+    expect((await inject(s, "POST", `/api/assistant/actions/${stored.id}/accept`)).statusCode).toBe(
       200,
     );
+    expect((await inject(s, "GET", "/api/routines")).json().routines).toHaveLength(1);
+
+    // No, then Yes: refused
+    const later = await store(other);
     expect(
-      (await inject(s, "POST", `/api/assistant/actions/${stored!.id}/accept`)).statusCode,
+      (await inject(other, "POST", `/api/assistant/actions/${later.id}/undo`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await inject(other, "POST", `/api/assistant/actions/${later.id}/accept`)).statusCode,
     ).toBe(409);
-    expect((await inject(s, "GET", "/api/routines")).json().routines).toEqual([]);
+    expect((await inject(other, "GET", "/api/routines")).json().routines).toEqual([]);
   });
 
   it("“skip gym today” takes today's session out, and the week does not make it up", async () => {

@@ -93,8 +93,11 @@ export type CalendarToolCall =
   | { tool: "what_now" }
   /** "show my fitness program": what was saved, and where to see it whole. */
   | { tool: "show_fitness_program" }
-  /** "gym 3 times a week, mornings, an hour": proposed on a card, written only on Yes. */
-  | { tool: "create_routine"; routine: NewRoutine }
+  /**
+   * "gym 3 times a week, mornings, an hour": proposed on a card, written only on Yes — the
+   * proposal holds the same call with `confirmed`, which the person's Yes runs.
+   */
+  | { tool: "create_routine"; routine: NewRoutine; confirmed?: true }
   /** "skip gym today": that day's session goes and counts for its week. */
   | { tool: "skip_routine_session"; title: string; date: string }
   /** "move my runs to evenings": the routine's window (or length, or times a week) changes. */

@@ -23,6 +23,7 @@ import {
   proposalWaitsIn,
   undoAction,
 } from "./record-actions.ts";
+import { routineSummary } from "./routine-tools.ts";
 import { runCalendarTool } from "./run-calendar-tool.ts";
 
 const SMALL_TALK: Record<SmallTalk, string[]> = {
@@ -248,6 +249,7 @@ const VERB: Partial<Record<CalendarToolCall["tool"], string>> = {
   update_event: "Move",
   add_tasks: "Add task",
   add_tasks_and_plan: "Add and plan",
+  create_routine: "Add routine",
 };
 
 /** "Add “Yoga”, Fri, Nov 27, 6:30 AM – 7:30 AM, every Monday, Wednesday and Friday". */
@@ -290,6 +292,14 @@ function proposedItem(step: CalendarToolCall, ctx: ToolCtx): ActionItem {
     case "add_tasks":
     case "add_tasks_and_plan":
       return { title: step.tasks.map((t) => t.title).join(", "), start: null, end: null, why };
+    case "create_routine":
+      return {
+        title: step.routine.title,
+        start: null,
+        end: null,
+        repeat: routineSummary(step.routine),
+        why,
+      };
     default:
       return { title: step.tool.replace(/_/g, " "), start: null, end: null, why };
   }

@@ -25,22 +25,27 @@ import { toCard } from "./record-actions.ts";
 
 const DAY_NAMES = { MO: "Mon", TU: "Tue", WE: "Wed", TH: "Thu", FR: "Fri", SA: "Sat", SU: "Sun" };
 
-/** "3× a week · 60 min · Mon, Wed, every day, 06:00–12:00". */
-function summary(r: {
+/** "3× a week · 60 min · Mon, Wed · 06:00–12:00"; "daily · 20 min · 07:00–21:00". */
+export function routineSummary(r: {
   timesPerWeek: number;
   minutes: number;
   days: string[];
   window: { from: string; to: string };
 }) {
+  const often = r.timesPerWeek === 7 ? "daily" : `${r.timesPerWeek}× a week`;
   const days =
     r.days.length === 7
-      ? "any day"
-      : r.days.map((d) => DAY_NAMES[d as keyof typeof DAY_NAMES] ?? d).join(", ");
-  const often = r.timesPerWeek === 7 ? "daily" : `${r.timesPerWeek}× a week`;
-  return `${often} · ${r.minutes} min · ${days} · ${r.window.from}–${r.window.to}`;
+      ? r.timesPerWeek === 7
+        ? ""
+        : " · any day"
+      : ` · ${r.days.map((d) => DAY_NAMES[d as keyof typeof DAY_NAMES] ?? d).join(", ")}`;
+  return `${often} · ${r.minutes} min${days} · ${r.window.from}–${r.window.to}`;
 }
 
-/** Proposes the routine on a card; nothing is written until the person says Yes. */
+/**
+ * Proposes the routine on a card, as every proposal is (decision 038): nothing is written and
+ * nothing charged until the person says Yes, which runs the same call `confirmed`.
+ */
 export async function proposeRoutineTool(
   _ctx: ToolCtx,
   call: Extract<CalendarToolCall, { tool: "create_routine" }>,
@@ -51,19 +56,55 @@ export async function proposeRoutineTool(
       reply: `I can't set that up as it is: ${describeIssues(parsed.error.issues)}.`,
       changed: false,
       actions: [],
+      uncharged: true,
     };
   const r = parsed.data;
   return {
-    reply: `Shall I keep time for ${quote(r.title)} — ${summary(r)}? I'll find each session a time every week around your events, and move it when something lands on it. Say Yes on the card to add it.`,
+    reply: `Shall I keep time for ${quote(r.title)} — ${routineSummary(r)}? I'll find each session a time every week around your events, and move it when something lands on it. Nothing is written yet. Shall I go ahead?`,
     changed: false,
     actions: [
       {
         card: {
-          kind: "routine_proposed",
-          items: [{ title: r.title, start: null, end: null, why: summary(r) }],
+          kind: "proposed",
+          items: [
+            {
+              title: r.title,
+              start: null,
+              end: null,
+              repeat: routineSummary(r),
+              why: "Add routine",
+            },
+          ],
           conflicts: [],
         },
-        undo: [{ op: "propose_routine", routine: r }],
+        undo: [],
+        proposal: [{ tool: "create_routine", routine: r, confirmed: true }],
+      },
+    ],
+    uncharged: true,
+  };
+}
+
+/** Yes to a routine's proposal: the routine is written and its week placed, with Undo. */
+export async function createRoutineTool(
+  ctx: ToolCtx,
+  call: Extract<CalendarToolCall, { tool: "create_routine" }>,
+): Promise<ToolOutcome> {
+  const input = routineInput.parse(call.routine);
+  const [made] = await createRoutines(ctx.db, { userId: ctx.userId, inputs: [input] });
+  const routine = toRoutineDto(made!);
+  await replanNow(ctx);
+  return {
+    reply: `Added ${quote(routine.title)} — ${routineSummary(routine)}. Its sessions are in your week, and they'll move when something lands on them.`,
+    changed: true,
+    actions: [
+      {
+        card: {
+          kind: "routine_added",
+          items: [{ title: routine.title, start: null, end: null, why: routineSummary(routine) }],
+          conflicts: [],
+        },
+        undo: [{ op: "delete_routine", id: routine.id }],
       },
     ],
   };
@@ -155,14 +196,15 @@ export async function updateRoutineTool(
     .where(and(eq(routines.id, routine.id), eq(routines.userId, ctx.userId)));
   await replanNow(ctx);
   return {
-    reply: `Done — ${quote(routine.title)} is now ${summary(next.data)}. Its sessions this week have moved to fit.`,
+    reply: `Done — ${quote(routine.title)} is now ${routineSummary(next.data)}. Its sessions this week have moved to fit.`,
     changed: true,
     actions: [],
   };
 }
 
 /**
- * Yes to a proposal card: the routine is written (within the cap) and its sessions placed;
+ * Yes on a "routine_proposed" card stored before routines were proposed like everything else
+ * (stop 37; new proposals are answered in chat, decision 038): the routine is written (within the cap) and its sessions placed;
  * the card becomes "routine_added" with Undo deleting the routine. Idempotent: the card is
  * claimed by its kind, so two Yes clicks add one routine. Another person's card → 404; a card
  * that is not a proposal (or was said No to) → 409.

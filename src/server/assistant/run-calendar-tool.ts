@@ -21,7 +21,12 @@ import {
 import type { ToolCtx } from "./find-events.ts";
 import { showFitnessProgramTool } from "./fitness-tools.ts";
 import { quote, timeOf, when } from "./format-when.ts";
-import { proposeRoutineTool, skipSessionTool, updateRoutineTool } from "./routine-tools.ts";
+import {
+  createRoutineTool,
+  proposeRoutineTool,
+  skipSessionTool,
+  updateRoutineTool,
+} from "./routine-tools.ts";
 import { addTasksTool, completeTaskTool, planTool, whatNowTool } from "./task-tools.ts";
 
 export type { ToolOutcome } from "./event-tools.ts";
@@ -62,7 +67,7 @@ export async function runCalendarTool(ctx: ToolCtx, call: CalendarToolCall): Pro
     case "show_fitness_program":
       return showFitnessProgramTool(ctx);
     case "create_routine":
-      return proposeRoutineTool(ctx, call);
+      return call.confirmed ? createRoutineTool(ctx, call) : proposeRoutineTool(ctx, call);
     case "skip_routine_session":
       return skipSessionTool(ctx, call);
     case "update_routine":
