@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CalendarToolCall } from "../../src/core/assistant/calendar-tools.ts";
 import { parseRoutineRequest } from "../../src/core/assistant/parse-routine.ts";
 import { buildFitnessProgram } from "../../src/core/fitness/build-program.ts";
+import type { PendingAction } from "../../src/server/assistant/record-actions.ts";
 import { runCalendarTool } from "../../src/server/assistant/run-calendar-tool.ts";
 import { assistantActions, routines } from "../../src/server/db/schema.ts";
 import { fitnessAnswers } from "../support/api-routes.ts";
+import { settleReplans } from "../support/settle-replans.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // Issue 29, item 3: routines from chat, through the server's assistant tool runner — a
@@ -45,6 +47,14 @@ const ctxOf = (s: Session) => ({
   now: NOW.toJSDate(),
   voice: { zone: ZONE, locale: "en-GB" },
 });
+/** Stores a tool's card as a chat turn would, for its Undo. */
+const store = async (s: Session, action: PendingAction) =>
+  (
+    await t.db
+      .insert(assistantActions)
+      .values({ userId: s.user.id, card: action.card, undo: action.undo })
+      .returning({ id: assistantActions.id })
+  )[0]!.id;
 const said = (text: string) =>
   parseRoutineRequest(text, { now: NOW.toJSDate(), zone: ZONE }) as CalendarToolCall;
 const sessions = async (s: Session, routineId: string) =>
@@ -205,6 +215,23 @@ describe("routines from chat", () => {
     expect(after.map((d) => d.toFormat("ccc"))).toEqual(["Wed", "Fri"]);
     const unknown = await runCalendarTool(ctxOf(s), said("skip yoga today"));
     expect(unknown.reply).toMatch(/^You have no routine called “Yoga”/);
+
+    // the card names the session let go, and its Undo gives the day its session back
+    const [action] = outcome.actions;
+    expect(action!.card).toMatchObject({
+      kind: "routine_skipped",
+      items: [{ title: "Gym", start: before[0]!.toUTC().toISO(), why: /still counts/ }],
+    });
+    const id = await store(s, action!);
+    expect((await inject(s, "POST", `/api/assistant/actions/${id}/undo`)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(routines).where(eq(routines.id, routine.id));
+    expect(row!.skipped).toEqual([]);
+    await settleReplans(t, () => NOW.toJSDate());
+    expect((await sessions(s, routine.id)).map((d) => d.toFormat("ccc"))).toEqual([
+      "Mon",
+      "Wed",
+      "Fri",
+    ]);
   });
 
   it("“move my runs to evenings” changes the window and the sessions follow", async () => {
@@ -225,6 +252,54 @@ describe("routines from chat", () => {
     const after = await sessions(s, routine.id);
     expect(after.length).toBe(2);
     for (const d of after) expect(d.hour).toBeGreaterThanOrEqual(17);
+
+    // Undo puts the mornings back, and the sessions follow
+    const [action] = outcome.actions;
+    expect(action!.card).toMatchObject({
+      kind: "routine_changed",
+      items: [
+        {
+          title: "Run",
+          why: "2× a week · 45 min · Tue, Thu, Sat · 17:00–21:00 (was 2× a week · 45 min · Tue, Thu, Sat · 06:00–09:00)",
+        },
+      ],
+    });
+    const id = await store(s, action!);
+    // another person cannot take it back
+    const other = await person();
+    expect((await inject(other, "POST", `/api/assistant/actions/${id}/undo`)).statusCode).toBe(404);
+    expect((await inject(s, "POST", `/api/assistant/actions/${id}/undo`)).statusCode).toBe(200);
+    const [back] = (await inject(s, "GET", "/api/routines")).json().routines;
+    expect(back.window).toEqual({ from: "06:00", to: "09:00" });
+    await settleReplans(t, () => NOW.toJSDate());
+    for (const d of await sessions(s, routine.id)) expect(d.hour).toBeLessThan(9);
+  });
+
+  it("a routine changed again since is not put back by an older Undo", async () => {
+    const s = await person();
+    const { routine } = (
+      await inject(s, "POST", "/api/routines", {
+        title: "Run",
+        minutes: 45,
+        timesPerWeek: 2,
+        days: ["TU", "TH", "SA"],
+        window: { from: "06:00", to: "09:00" },
+      })
+    ).json();
+    const outcome = await runCalendarTool(ctxOf(s), said("move my runs to evenings"));
+    const id = await store(s, outcome.actions[0]!);
+    const edited = await inject(s, "PUT", `/api/routines/${routine.id}`, {
+      title: "Run",
+      minutes: 30,
+      timesPerWeek: 2,
+      days: ["TU", "TH", "SA"],
+      window: { from: "12:00", to: "14:00" },
+    });
+    expect(edited.statusCode).toBe(200);
+    const undo = await inject(s, "POST", `/api/assistant/actions/${id}/undo`);
+    expect(undo.statusCode).toBe(409);
+    const [run] = (await inject(s, "GET", "/api/routines")).json().routines;
+    expect(run).toMatchObject({ minutes: 30, window: { from: "12:00", to: "14:00" } });
   });
 });
 

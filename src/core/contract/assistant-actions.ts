@@ -37,6 +37,10 @@ export const actionCard = z.object({
     "routine_proposed",
     /** A proposed routine the person said Yes to: it exists, its sessions are placed. */
     "routine_added",
+    /** One day's session of a routine let go ("skip gym today"); Undo takes the skip back. */
+    "routine_skipped",
+    /** A routine's window, length or times a week changed from chat; Undo puts it back. */
+    "routine_changed",
   ]),
   items: z.array(actionItem),
   conflicts: z.array(z.object({ title: z.string(), start: z.string(), end: z.string() })),

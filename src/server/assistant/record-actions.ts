@@ -8,6 +8,8 @@ import type { Db } from "../db/client.ts";
 import { assistantActions, calendarEvents, messages, tasks } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import { removeRoutine } from "../routines/delete-routine.ts";
+import { revertRoutine } from "../routines/revert-routine.ts";
+import { unskipRoutineDay } from "../routines/skip-routine-session.ts";
 import { taskTombstone } from "../tasks/delete-task.ts";
 import { undoCheckIn, undoCheckInStep } from "../today/undo-check-in.ts";
 
@@ -16,6 +18,13 @@ import { undoCheckIn, undoCheckInStep } from "../today/undo-check-in.ts";
  * assistant's change: if it differs at undo time, the person (or a sync) has changed the
  * event since, and Undo refuses rather than overwrite their edit.
  */
+/** A routine's fields in an undo step (what it was, what a change left). */
+const routineFields = routineInput.transform((r) => ({
+  ...r,
+  energy: r.energy ?? "medium",
+  priority: r.priority ?? "medium",
+}));
+
 const undoStep = z.discriminatedUnion("op", [
   z.object({ op: z.literal("delete_event"), id: z.uuid(), version: z.number().int() }),
   z.object({ op: z.literal("restore_event"), id: z.uuid(), version: z.number().int() }),
@@ -51,6 +60,15 @@ const undoStep = z.discriminatedUnion("op", [
   z.object({ op: z.literal("propose_routine"), routine: routineInput }),
   /** A routine written on Yes: Undo deletes it with its sessions still to come. */
   z.object({ op: z.literal("delete_routine"), id: z.uuid() }),
+  /** A day's session skipped: Undo takes the skip back and the plan places it again. */
+  z.object({ op: z.literal("unskip_routine"), id: z.uuid(), date: z.iso.date() }),
+  /** A routine changed from chat: Undo puts its fields back, unless changed since. */
+  z.object({
+    op: z.literal("revert_routine"),
+    id: z.uuid(),
+    before: routineFields,
+    after: routineFields,
+  }),
 ]);
 export type UndoStep = z.infer<typeof undoStep>;
 // written by the server itself; a four-week plan stays far below this
@@ -309,6 +327,9 @@ export async function undoAction(
 async function applyStep(db: Executor, userId: string, step: UndoStep) {
   if (step.op === "propose_routine") return;
   if (step.op === "delete_routine") return removeRoutine(db, userId, step.id);
+  if (step.op === "unskip_routine")
+    return unskipRoutineDay(db, { userId, routineId: step.id, date: step.date });
+  if (step.op === "revert_routine") return revertRoutine(db, userId, step);
   if (step.op === "delete_task" || step.op === "reopen_task")
     return applyTaskStep(db, userId, step);
   if (step.op === "restore_occurrence") return restoreOccurrence(db, userId, step);

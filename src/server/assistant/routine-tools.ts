@@ -134,7 +134,10 @@ async function replanNow(ctx: ToolCtx) {
   await planTasks(ctx.db, { userId: ctx.userId, days: 7, now: ctx.now, locale: ctx.voice.locale });
 }
 
-/** "skip gym today": that day's session goes, and counts for its week (not placed again). */
+/**
+ * "skip gym today": that day's session goes, and counts for its week (not placed again). The
+ * card's Undo takes the skip back and the plan places the session again.
+ */
 export async function skipSessionTool(
   ctx: ToolCtx,
   call: Extract<CalendarToolCall, { tool: "skip_routine_session" }>,
@@ -143,7 +146,7 @@ export async function skipSessionTool(
   if (!routine) return noSuchRoutine(call.title);
   const zone = ctx.voice.zone;
   const day = DateTime.fromISO(call.date, { zone });
-  await ctx.db.transaction((tx) =>
+  const { removed } = await ctx.db.transaction((tx) =>
     skipRoutineDay(tx, {
       userId: ctx.userId,
       routineId: routine.id,
@@ -157,14 +160,35 @@ export async function skipSessionTool(
     call.date === DateTime.fromJSDate(ctx.now, { zone }).toISODate()
       ? "today"
       : day.setLocale(ctx.voice.locale).toFormat("cccc");
+  const why = "Skipped — it still counts for this week";
   return {
     reply: `Skipped ${quote(routine.title)} ${when} — it still counts for this week, so I won't squeeze it in elsewhere. Rest well.`,
     changed: true,
-    actions: [],
+    actions: [
+      {
+        card: {
+          kind: "routine_skipped",
+          items:
+            removed.length > 0
+              ? removed.map((r) => ({
+                  title: routine.title,
+                  start: r.start.toISOString(),
+                  end: r.end.toISOString(),
+                  why,
+                }))
+              : [{ title: routine.title, start: null, end: null, why: `${why} (${when})` }],
+          conflicts: [],
+        },
+        undo: [{ op: "unskip_routine", id: routine.id, date: call.date }],
+      },
+    ],
   };
 }
 
-/** "move my runs to evenings": the routine's window (or length, times a week) changes. */
+/**
+ * "move my runs to evenings": the routine's window (or length, times a week) changes; the
+ * card's Undo puts it back as it was.
+ */
 export async function updateRoutineTool(
   ctx: ToolCtx,
   call: Extract<CalendarToolCall, { tool: "update_routine" }>,
@@ -195,10 +219,34 @@ export async function updateRoutineTool(
     .set({ ...routineColumns(next.data), updatedAt: ctx.now })
     .where(and(eq(routines.id, routine.id), eq(routines.userId, ctx.userId)));
   await replanNow(ctx);
+  const { id: _id, createdAt: _c, updatedAt: _u, ...before } = current;
   return {
     reply: `Done — ${quote(routine.title)} is now ${routineSummary(next.data)}. Its sessions this week have moved to fit.`,
     changed: true,
-    actions: [],
+    actions: [
+      {
+        card: {
+          kind: "routine_changed",
+          items: [
+            {
+              title: current.title,
+              start: null,
+              end: null,
+              why: `${routineSummary(next.data)} (was ${routineSummary(current)})`,
+            },
+          ],
+          conflicts: [],
+        },
+        undo: [
+          {
+            op: "revert_routine",
+            id: routine.id,
+            before,
+            after: { ...next.data, energy: current.energy, priority: current.priority },
+          },
+        ],
+      },
+    ],
   };
 }
 

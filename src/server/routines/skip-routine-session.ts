@@ -2,6 +2,8 @@ import { and, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { Db } from "../db/client.ts";
 import { calendarEvents, routines } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { requestReplan } from "../planning/replan-worker.ts";
 
 /** Skipped days kept per routine (the planner only needs this week's). */
 const SKIPS_KEPT_DAYS = 14;
@@ -24,7 +26,7 @@ export async function skipRoutineDay(
     zone: string;
     now: Date;
   },
-): Promise<void> {
+): Promise<{ removed: { start: Date; end: Date }[] }> {
   const { userId, routineId, zone, now } = opts;
   const mine = and(eq(routines.id, routineId), eq(routines.userId, userId));
   const [routine] = await db
@@ -32,12 +34,12 @@ export async function skipRoutineDay(
     .from(routines)
     .where(mine)
     .for("update");
-  if (!routine) return;
+  if (!routine) return { removed: [] };
   const day = DateTime.fromISO(opts.date, { zone });
   const oldest = DateTime.fromJSDate(now, { zone }).minus({ days: SKIPS_KEPT_DAYS }).toISODate()!;
   const skipped = [...new Set([...routine.skipped, opts.date])].filter((d) => d >= oldest).sort();
   await db.update(routines).set({ skipped }).where(mine);
-  await db
+  const removed = await db
     .update(calendarEvents)
     .set({
       deletedAt: now,
@@ -52,5 +54,29 @@ export async function skipRoutineDay(
         gte(calendarEvents.startTime, new Date(Math.max(day.toMillis(), now.getTime()))),
         lt(calendarEvents.startTime, day.plus({ days: 1 }).toJSDate()),
       ),
-    );
+    )
+    .returning({ start: calendarEvents.startTime, end: calendarEvents.endTime });
+  return { removed: removed.map((r) => ({ start: r.start, end: r.end ?? r.start })) };
+}
+
+/**
+ * The Undo of a skip: the day is no longer skipped, and the living plan places its session
+ * again. Runs in the caller's transaction; a routine deleted since is a 409.
+ */
+export async function unskipRoutineDay(
+  db: Db,
+  opts: { userId: string; routineId: string; date: string },
+): Promise<void> {
+  const mine = and(eq(routines.id, opts.routineId), eq(routines.userId, opts.userId));
+  const [routine] = await db
+    .select({ skipped: routines.skipped })
+    .from(routines)
+    .where(mine)
+    .for("update");
+  if (!routine) throw new AppError(409, "conflict", "That routine has been deleted since.");
+  await db
+    .update(routines)
+    .set({ skipped: routine.skipped.filter((d) => d !== opts.date) })
+    .where(mine);
+  await requestReplan(db, opts.userId);
 }

@@ -15,6 +15,8 @@ const VERB: Record<ActionCard["kind"], string> = {
   proposed: "Proposed — nothing written yet",
   routine_proposed: "Add this routine?",
   routine_added: "Routine added",
+  routine_skipped: "Skipped",
+  routine_changed: "Routine changed",
 };
 
 /** In the browser's locale and zone — the same way the calendar writes times. */
