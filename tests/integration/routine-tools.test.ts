@@ -214,7 +214,8 @@ describe("routines from chat", () => {
     const after = await sessions(s, routine.id);
     expect(after.map((d) => d.toFormat("ccc"))).toEqual(["Wed", "Fri"]);
     const unknown = await runCalendarTool(ctxOf(s), said("skip yoga today"));
-    expect(unknown.reply).toMatch(/^You have no routine called “Yoga”/);
+    expect(unknown.reply).toMatch(/^You have no routine called “Yoga”, so I've left everything/);
+    expect(unknown).toMatchObject({ changed: false, actions: [], uncharged: true });
 
     // the card names the session let go, and its Undo gives the day its session back
     const [action] = outcome.actions;

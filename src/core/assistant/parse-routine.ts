@@ -45,9 +45,9 @@ const DAY_WORDS: [RegExp, Day][] = [
   [/\bsun(?:day)?s?\b/, "SU"],
 ];
 
-/** A clock time ("at 7am", "7:30", "19h"): the mark of an event, not a routine. */
+/** A clock time ("at 7am", "7:30", "19h", "from 9 to 11"): the mark of an event, not a routine. */
 const CLOCK =
-  /\b(?:at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|\d{1,2}:\d{2}|\d{1,2}\s*(?:am|pm)|\d{1,2}\s*[-–]\s*\d{1,2})\b/;
+  /\b(?:at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|\d{1,2}:\d{2}|\d{1,2}\s*(?:am|pm)|\d{1,2}\s*[-–]\s*\d{1,2}|from\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s+(?:to|until|till)\s+\d{1,2})\b/;
 
 const windowOf = (text: string) => PARTS.find(([re]) => re.test(text))?.[1];
 

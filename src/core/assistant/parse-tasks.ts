@@ -15,9 +15,12 @@ const WORD_NUMBERS: Record<string, number> = {
 };
 
 export const DURATION =
-  /(?:\b(?:for|about|around|roughly|approx\.?|approximately|takes?|~)\s+)?(?:(?:\b|~)(\d+(?:[.,]\d+)?)\s*(?:-\s*)?|\b(a couple(?: of)?|couple|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half an?)(?:\s+|-))(hours?|hrs?|h|minutes?|mins?|m)\b(?:\s+and\s+(?:a\s+half|(\d+)\s*(?:minutes?|mins?|m)\b))?/i;
+  /(?:\b(?:for|about|around|roughly|approx\.?|approximately|takes?|~)\s+)?(?:(?:\b|~)(?:\d+(?:[.,]\d+)?\s*(?:[-–]|to)\s*)?(\d+(?:[.,]\d+)?)\s*(?:-\s*)?|\b(a couple(?: of)?|couple|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half an?)(?:\s+|-))(hours?|hrs?|h|minutes?|mins?|m)\b(?:\s+and\s+(?:a\s+half|(\d+)\s*(?:minutes?|mins?|m)\b))?/i;
 
-/** "an hour" → 60, "90 min" → 90, "1.5h" → 90, "half an hour" → 30, "2h 30" → 150. */
+/**
+ * "an hour" → 60, "90 min" → 90, "1.5h" → 90, "half an hour" → 30, "2h 30" → 150; a range
+ * ("2-3 hours", "2 to 3 hours") is its upper end — people guess short (issue 27).
+ */
 export function parseDuration(text: string): number | undefined {
   const m = DURATION.exec(text);
   if (!m) return undefined;

@@ -18,8 +18,17 @@ export function normalize(message: string): string {
         new RegExp(`\\bnext week (?:on )?(${DAY_WORD.source.slice(2)})`, "gi"),
         "$1 next week",
       )
+      // "9-11", "2–4": a span of hours the date reader does not see (it read "9-11" as no time,
+      // or "meeting 9-11 tomorrow" as 11:00); not a date ("11-12-2026"), a count ("2-3 hours")
+      // or a span it reads already ("9-11am")
+      .replace(HOUR_SPAN, (all, from: string, to: string) =>
+        Number(from) <= 23 && Number(to) <= 24 ? `from ${from} to ${to}` : all,
+      )
   );
 }
+
+const HOUR_SPAN =
+  /(?<![\d/.:-])\b(?:(?:at|from)\s+)?(\d{1,2})\s*[-–]\s*(\d{1,2})\b(?![-–/.:]?\d)(?!\s*(?:a\.?m\b|p\.?m\b|h\b|hrs?\b|hours?\b|mins?\b|minutes?\b|days?\b|weeks?\b|months?\b|times?\b|x\b|people\b|pages?\b|tasks?\b|%))/gi;
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const ORDINAL_DAY = new RegExp(
@@ -113,6 +122,10 @@ export function parseWhen(text: string, ctx: Ctx): When | undefined {
   };
   const start = fix(r.start);
   let end = r.end ? fix(r.end) : undefined;
+  // the reader rolls an end before the start ("from 12 to 1": 01:00) to the next day; once the
+  // afternoon rule made it 13:00 that roll is wrong — unless the end named a day of its own
+  const sameDay = r.end && r.end.get("weekday") === r.start.get("weekday");
+  if (end && sameDay && end.diff(start, "hours").hours > 24) end = end.minus({ days: 1 });
   if (end && end <= start) end = end.plus({ hours: 12 });
   return {
     text: r.text,

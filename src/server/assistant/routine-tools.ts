@@ -143,7 +143,15 @@ export async function skipSessionTool(
   call: Extract<CalendarToolCall, { tool: "skip_routine_session" }>,
 ): Promise<ToolOutcome> {
   const routine = await findRoutine(ctx, call.title);
-  if (!routine) return noSuchRoutine(call.title);
+  // "skip the meeting tomorrow": no routine by that name — an event is cancelled by saying so
+  // (with its Undo), never by a guess from "skip"
+  if (!routine)
+    return {
+      reply: `You have no routine called ${quote(call.title)}, so I've left everything as it is. To take an event off your calendar, say, for example, “cancel ${call.title.toLowerCase()} tomorrow”.`,
+      changed: false,
+      actions: [],
+      uncharged: true,
+    };
   const zone = ctx.voice.zone;
   const day = DateTime.fromISO(call.date, { zone });
   const { removed } = await ctx.db.transaction((tx) =>
