@@ -13,6 +13,7 @@ export const APP_PATHS = [
   "/chat",
   "/calendar",
   "/how-you-work",
+  "/booking-links",
   "/book/*",
   "/today",
   "/success",

@@ -1,0 +1,41 @@
+import type { BookingLink } from "../../../../core/contract/booking.ts";
+
+const DAY_NAMES = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+/** "Mon–Fri", "Mon, Wed, Fri", "every day": ISO weekdays (1 = Monday) as a person says them. */
+export function daysLabel(days: readonly number[]): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  if (sorted.length === 7) return "every day";
+  const run = sorted.every((d, i) => i === 0 || d === sorted[i - 1]! + 1);
+  if (run && sorted.length >= 3)
+    return `${DAY_NAMES[sorted[0]! - 1]}–${DAY_NAMES[sorted.at(-1)! - 1]}`;
+  return sorted.map((d) => DAY_NAMES[d - 1]).join(", ");
+}
+
+const noticeLabel = (m: number) =>
+  m === 0
+    ? "no notice"
+    : m % 1440 === 0
+      ? m === 1440
+        ? "1 day's notice"
+        : `${m / 1440} days' notice`
+      : m % 60 === 0
+        ? m === 60
+          ? "1 hour's notice"
+          : `${m / 60} hours' notice`
+        : `${m} minutes' notice`;
+
+/** One line of what a link offers: "30 min · Mon–Fri · 09:00–17:00 · 4 hours' notice · …". */
+export function describeLink(l: BookingLink): string {
+  return [
+    `${l.minutes} min`,
+    l.days ? daysLabel(l.days) : "your working days",
+    l.hours ? `${l.hours.from}–${l.hours.to}` : "your working hours",
+    noticeLabel(l.noticeMinutes),
+    `up to ${l.horizonDays} day${l.horizonDays === 1 ? "" : "s"} ahead`,
+    l.maxPerDay ? `at most ${l.maxPerDay} a day` : null,
+    l.allowPeak ? "may take your peak" : "never your peak",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
