@@ -34,7 +34,7 @@ export function SlotPicker(props: {
         </p>
       ) : (
         <>
-          <ul aria-label="Days" className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-7">
+          <ul aria-label="Days" className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-8">
             {days.map((d) => {
               const on = d.date === day.date;
               return (
