@@ -1,13 +1,7 @@
 import { useEffect, useState } from "react";
 import { buttonClass } from "../../../components/button.tsx";
-import { dayLabel, dayOf, timeRangeLabel } from "../../../lib/date-label.ts";
 import { type BookAnswer, guestBookingPath } from "../api/guest-booking-api.ts";
-
-/** "Thursday, November 26, 9:30 – 10:00 AM" in the guest's zone. */
-export function whenLabel(start: string, end: string, zone: string): string {
-  const s = new Date(start);
-  return `${dayLabel(dayOf(s, zone), { style: "long" })}, ${timeRangeLabel(s, new Date(end), { zone })}`;
-}
+import { whenLabel } from "../lib/when-label.ts";
 
 /**
  * The booking is made: when, the .ics to add it to the guest's calendar, and the one link
@@ -43,7 +37,9 @@ export function BookingConfirmation(props: { slug: string; answer: BookAnswer; z
         {booking.title}
         {booking.hostName ? ` with ${booking.hostName}` : ""}
       </p>
-      <p className="mt-1 text-stone-800">{whenLabel(booking.start, booking.end, props.zone)}</p>
+      <p className="mt-1 text-stone-800">
+        {whenLabel(booking.start, booking.end, { zone: props.zone })}
+      </p>
       <p className="text-sm text-stone-600">Times in your zone, {props.zone}</p>
       <div className="mt-6 flex flex-wrap gap-3">
         {icsUrl ? (

@@ -3,8 +3,8 @@ import type { Booking, BookingLink } from "../../../../core/contract/booking.ts"
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { dayLabel, dayOf, timeRangeLabel } from "../../../lib/date-label.ts";
 import { useBookingMutations, useBookings } from "../api/use-booking-links.ts";
+import { whenLabel } from "../lib/when-label.ts";
 
 /** What is still ahead, soonest first: a booking whose end has not passed. */
 export function upcoming(bookings: readonly Booking[], now: number): Booking[] {
@@ -83,14 +83,13 @@ export function BookingsList({ links }: { links: BookingLink[] }) {
 }
 
 function BookingRow({ booking: b, onCancel }: { booking: Booking; onCancel: () => void }) {
-  const start = new Date(b.start);
   const cancelled = b.status === "cancelled";
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 p-4">
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-stone-900 [overflow-wrap:anywhere]">{b.name}</p>
         <p className={`text-sm text-stone-800 ${cancelled ? "line-through" : ""}`}>
-          {dayLabel(dayOf(start), { style: "long" })}, {timeRangeLabel(start, new Date(b.end), {})}
+          {whenLabel(b.start, b.end)}
         </p>
         <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">
           {b.title} · {b.email}

@@ -5,7 +5,7 @@ import {
   type GuestBooking,
   loadGuestBooking,
 } from "../api/guest-booking-api.ts";
-import { whenLabel } from "./booking-confirmation.tsx";
+import { whenLabel } from "../lib/when-label.ts";
 
 /** The guest's booking, seen again through their link: when, and whether it still stands. */
 export function GuestBookingView(props: {
@@ -68,7 +68,7 @@ export function GuestBookingView(props: {
         {booking.hostName ? ` with ${booking.hostName}` : ""}
       </p>
       <p className={`mt-1 text-stone-800 ${cancelled ? "line-through" : ""}`}>
-        {whenLabel(booking.start, booking.end, props.zone)}
+        {whenLabel(booking.start, booking.end, { zone: props.zone })}
       </p>
       <p className="text-sm text-stone-600">Times in your zone, {props.zone}</p>
       {cancelled ? (

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { BOOKING_LIMITS } from "../../../../core/booking/booking-limits.ts";
 import { buttonClass } from "../../../components/button.tsx";
 import { describedBy, Field, inputClass } from "../../../components/field.tsx";
-import { timeRangeLabel, weekdayLabel } from "../../../lib/date-label.ts";
 import { type BookAnswer, book, failureOf } from "../api/guest-booking-api.ts";
 import { fieldErrors } from "../lib/field-errors.ts";
+import { whenLabel } from "../lib/when-label.ts";
 
 const FIELDS = ["name", "email", "note"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -32,9 +32,7 @@ export function GuestForm(props: {
   useEffect(() => {
     formRef.current?.scrollIntoView?.({ block: "nearest" });
   }, [props.start]);
-  const start = new Date(props.start);
-  const end = new Date(start.getTime() + props.minutes * 60_000);
-  const where = { zone: props.zone };
+  const end = new Date(Date.parse(props.start) + props.minutes * 60_000);
 
   const set = (key: FieldName, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -94,7 +92,7 @@ export function GuestForm(props: {
       className="mt-8 space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
     >
       <h2 id="guest-form-heading" className="text-lg font-semibold text-stone-900">
-        {weekdayLabel(start, where)}, {timeRangeLabel(start, end, where)}
+        {whenLabel(props.start, end.toISOString(), { zone: props.zone })}
       </h2>
       <Field id="guest-name" label="Your name" error={errors.name}>
         <input
