@@ -131,6 +131,13 @@ describe("the public booking page", () => {
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
 
+  it("says a slug that cannot be a link's (the server's 400) is no longer available too", async () => {
+    mockFetch(() => json(400, { error: "slug: unknown booking link", code: "bad_request" }));
+    render(<BookingPage slug="x" />);
+    await screen.findByText("This link is no longer available.");
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+  });
+
   it("says a paused link takes no bookings, and a rate limit in the server's words", async () => {
     mockFetch(() => json(200, { ...slotsAnswer([]), status: "paused" }));
     render(<BookingPage slug={SLUG} />);

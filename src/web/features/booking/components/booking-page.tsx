@@ -85,7 +85,8 @@ export function BookingPage({ slug }: { slug: string }) {
     );
 
   const answer = slots.kind === "ready" ? slots.answer : null;
-  const gone = slots.kind === "failed" && slots.failure.status === 404;
+  // 404: unknown or deleted; 400: a slug that cannot be one (the page's own range is valid)
+  const gone = slots.kind === "failed" && [400, 404].includes(slots.failure.status);
   return (
     <Frame>
       <h1 className="text-2xl font-bold text-stone-900 [overflow-wrap:anywhere]">
