@@ -57,7 +57,8 @@ for (const width of [375, 1280]) {
       await dialog.getByRole("button", { name: "Create link" }).click();
       await expect(dialog).toBeHidden();
       const card = page.getByRole("article", { name: "Intro call" });
-      await expect(card).toContainText("30 min · every day · 07:00–21:00 · no notice");
+      // the hours as the host's locale (en-US) writes a clock
+      await expect(card).toContainText(/30 min · every day · 7:00\sAM\s–\s9:00\sPM · no notice/);
       await expect(card).toContainText("never your peak");
       await page.screenshot({ path: `.tmp/booking-host-${width}.png`, fullPage: true });
       await expectAccessible(page);

@@ -30,19 +30,20 @@ describe("describeLink", () => {
   });
 
   it("names the link's own days, hours, notice and cap", () => {
-    expect(
-      describeLink({
-        ...link,
-        days: [1, 3, 5],
-        hours: { from: "10:00", to: "16:00" },
-        noticeMinutes: 1440,
-        horizonDays: 1,
-        maxPerDay: 2,
-        allowPeak: true,
-      }),
-    ).toBe(
+    const own = {
+      ...link,
+      days: [1, 3, 5],
+      hours: { from: "10:00", to: "16:00" },
+      noticeMinutes: 1440,
+      horizonDays: 1,
+      maxPerDay: 2,
+      allowPeak: true,
+    };
+    expect(describeLink(own, "en-GB")).toBe(
       "30 min · Mon, Wed, Fri · 10:00–16:00 · 1 day's notice · up to 1 day ahead · at most 2 a day · may take your peak",
     );
+    // the hours as the person's locale writes a clock
+    expect(describeLink(own, "en-US")).toMatch(/ · 10:00 AM\s?–\s?4:00 PM · /);
   });
 });
 

@@ -1,4 +1,12 @@
 import type { BookingLink } from "../../../../core/contract/booking.ts";
+import { timeRangeLabel } from "../../../lib/date-label.ts";
+
+/** "09:00"–"17:30" as the locale writes a clock range ("9 AM – 5:30 PM", "09:00–17:30"). */
+function hoursLabel(hours: { from: string; to: string }, locale?: string): string {
+  // wall-clock times: drawn on one UTC day, in UTC, they are those clocks in every zone
+  const at = (hhmm: string) => new Date(`2000-01-01T${hhmm === "24:00" ? "23:59" : hhmm}:00Z`);
+  return timeRangeLabel(at(hours.from), at(hours.to), { zone: "UTC", locale });
+}
 
 const DAY_NAMES = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
@@ -25,12 +33,15 @@ const noticeLabel = (m: number) =>
           : `${m / 60} hours' notice`
         : `${m} minutes' notice`;
 
-/** One line of what a link offers: "30 min · Mon–Fri · 09:00–17:00 · 4 hours' notice · …". */
-export function describeLink(l: BookingLink): string {
+/**
+ * One line of what a link offers: "30 min · Mon–Fri · 9:00 AM – 5:00 PM · 4 hours' notice · …",
+ * its hours in the person's locale (decision 019).
+ */
+export function describeLink(l: BookingLink, locale?: string): string {
   return [
     `${l.minutes} min`,
     l.days ? daysLabel(l.days) : "your working days",
-    l.hours ? `${l.hours.from}–${l.hours.to}` : "your working hours",
+    l.hours ? hoursLabel(l.hours, locale) : "your working hours",
     noticeLabel(l.noticeMinutes),
     `up to ${l.horizonDays} day${l.horizonDays === 1 ? "" : "s"} ahead`,
     l.maxPerDay ? `at most ${l.maxPerDay} a day` : null,
