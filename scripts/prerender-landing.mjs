@@ -24,6 +24,9 @@ const PAGES = [
   ["/productivity", "productivity.html", "routes/productivity.tsx", true],
   ["/fitness", "fitness.html", "routes/fitness.tsx", true],
   ["/chat", "chat.html", withQueries("routes/chat.tsx"), true],
+  // every /book/<slug>: the page's first render does not depend on the slug (it is read
+  // after mount), so one file serves them all (decision 039)
+  ["/book/*", "book.html", "routes/book.tsx", true],
   ["/success", "success.html", withQueries("routes/success.tsx"), false],
   ["/signin", "signin.html", "routes/dev-sign-in.tsx", false],
 ];
@@ -108,7 +111,8 @@ for (const [route, file, module, prerender] of PAGES) {
     html = html.replace("</head>", `${preloads}</head>`);
   }
   if (prerender) {
-    html = html.replace(marker, `<div id="root">${await renderPageHtml(route)}</div>`);
+    const at = route.replace(/\*$/, "link");
+    html = html.replace(marker, `<div id="root">${await renderPageHtml(at)}</div>`);
     html = inlineStylesheet(html);
   }
   writeFileSync(path.join(webDir, file), html);

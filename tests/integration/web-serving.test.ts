@@ -15,10 +15,12 @@ function writeWebBuild(dir: string) {
     "index.html": '<!doctype html><div id="root"></div>',
     "landing.html": '<!doctype html><div id="root"><h1>An AI that manages</h1></div>',
     "productivity.html": '<!doctype html><div id="root"><h1>Calendar Intelligence</h1></div>',
+    "book.html": '<!doctype html><div id="root"><h1>Book a time</h1></div>',
     "pages.json": JSON.stringify({
       "/": "landing.html",
       "/dashboard": "landing.html",
       "/productivity": "productivity.html",
+      "/book/*": "book.html",
       "/missing": "missing.html",
     }),
     "assets/app-abc123.js": `console.log(${JSON.stringify("x".repeat(4000))});`,
@@ -67,6 +69,17 @@ describe("serving the web app", () => {
       expect(res.body).toBe('<!doctype html><div id="root"></div>');
       expect(res.headers["cache-control"]).toBe("no-cache");
     }
+  });
+
+  it("serves one prerendered booking page for every /book/<slug>, whatever the link", async () => {
+    for (const url of ["/book/AbCdEfGhIjKlMnOpQrSt", "/book/anything-else?from=x"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain("Book a time");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+    }
+    // /book alone is no screen
+    expect((await app.inject({ method: "GET", url: "/book" })).statusCode).toBe(404);
   });
 
   it("answers a path that is no screen with status 404 and the app, which shows its 404 page", async () => {

@@ -1,36 +1,14 @@
-import { z } from "zod";
-import { email } from "./auth.ts";
-
 /**
  * Booking links (issue 31): a person shares a link; others pick a time from a public page.
  * Times are offered by src/core/booking/slots.ts, which never sells the person's peak unless
  * the link allows it.
  */
-export const BOOKING_LIMITS = {
-  linksPerUser: 20,
-  titleMax: 120,
-  minMinutes: 10,
-  maxMinutes: 240,
-  maxHorizonDays: 60,
-  maxNoticeMinutes: 14 * 24 * 60,
-  maxBufferMinutes: 120,
-  maxPerDay: 20,
-  /** A guest's name and note: text only, never rendered as links or markup. */
-  nameMax: 80,
-  noteMax: 500,
-  /** One slots answer covers at most this many days (a page shows a week or two). */
-  slotsRangeDays: 15,
-  /** The host's list of bookings: the newest this many. */
-  bookingsListed: 200,
-} as const;
+import { z } from "zod";
+import { BOOKING_DEFAULTS, BOOKING_LIMITS } from "../booking/booking-limits.ts";
+import { email } from "./auth.ts";
 
-export const BOOKING_DEFAULTS = {
-  horizonDays: 14,
-  noticeMinutes: 4 * 60,
-  bufferBeforeMinutes: 10,
-  bufferAfterMinutes: 10,
-  allowPeak: false,
-} as const;
+// the limits have no zod, so the public booking page can read them without loading it
+export { BOOKING_DEFAULTS, BOOKING_LIMITS };
 
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const hhmm = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, "must be a time like 09:30");

@@ -68,7 +68,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
   if (hasWeb) {
     // pages written by the build (scripts/prerender-landing.mjs): the public pages are
     // prerendered so they paint before the JavaScript has loaded, and each page preloads
-    // its route's chunks; every other path gets the bare shell
+    // its route's chunks; every other path gets the bare shell. A route ending in /* (the
+    // booking page, /book/<slug>) is one file for every path under it.
     for (const [route, file] of Object.entries(builtPages(webRoot))) {
       app.get(route, (_request, reply) => {
         reply.header("cache-control", "no-cache");

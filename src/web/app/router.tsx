@@ -51,6 +51,9 @@ const screens: Record<AppPath, Load> = {
   "/chat": withQueries(() => import("../routes/chat.tsx")),
   "/calendar": withQueries(() => import("../routes/calendar.tsx")),
   "/how-you-work": withQueries(() => import("../routes/how-you-work.tsx")),
+  "/booking-links": withQueries(() => import("../routes/booking-links.tsx")),
+  // public and light: no query client, no zod (decision 039)
+  "/book/*": () => import("../routes/book.tsx"),
   "/today": withQueries(() => import("../routes/today.tsx")),
   "/success": withQueries(() => import("../routes/success.tsx")),
   "/cancel": () => import("../routes/cancel.tsx"),

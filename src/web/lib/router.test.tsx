@@ -137,6 +137,14 @@ describe("matchPath", () => {
     expect(matchPath(routes, "/")?.path).toBe("/");
   });
 
+  it("gives every path under a /x/* route to that route, and /x itself to the catch-all", () => {
+    const withPrefix = [{ path: "/book/*" }, ...routes];
+    expect(matchPath(withPrefix, "/book/AbC-123")?.path).toBe("/book/*");
+    expect(matchPath(withPrefix, "/Book/abc/")?.path).toBe("/book/*");
+    expect(matchPath(withPrefix, "/book")?.path).toBe("*");
+    expect(matchPath(withPrefix, "/booking")?.path).toBe("*");
+  });
+
   it("sends everything else to the catch-all", () => {
     expect(matchPath(routes, "/chat/extra")?.path).toBe("*");
     expect(matchPath(routes, "/nope")?.path).toBe("*");

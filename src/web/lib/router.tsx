@@ -13,7 +13,7 @@ import {
   useState,
 } from "react";
 
-import { normalisePath } from "../../core/app-paths.ts";
+import { normalisePath, pathMatches } from "../../core/app-paths.ts";
 /**
  * The app's router: the few parts of React Router's API the app uses (same names, same
  * behaviour), over the History API in ~2 KB. React Router cost ~14 KB gzip of the JavaScript
@@ -283,17 +283,15 @@ export function Navigate({ to, replace, state }: { to: string } & NavigateOption
 
 /**
  * The route whose path matches `pathname`: paths are static, matched case-insensitively and
- * with or without a trailing slash, as React Router matched them; `*` catches the rest.
+ * with or without a trailing slash, as React Router matched them; `/x/*` takes every path
+ * under /x/ (the screen reads the rest itself); `*` catches the rest.
  */
 export function matchPath<R extends { path: string }>(
   routes: R[],
   pathname: string,
 ): R | undefined {
   const wanted = normalise(pathname);
-  return (
-    routes.find((r) => r.path !== "*" && normalise(r.path) === wanted) ??
-    routes.find((r) => r.path === "*")
-  );
+  return routes.find((r) => pathMatches(r.path, wanted)) ?? routes.find((r) => r.path === "*");
 }
 
 const normalise = normalisePath;

@@ -29,6 +29,12 @@ export default function CalendarPage() {
           How you work
         </Link>
         <Link
+          to="/booking-links"
+          className="hidden whitespace-nowrap rounded-lg px-2.5 py-1.5 text-sm font-semibold text-sage-800 underline-offset-2 hover:underline sm:inline-flex"
+        >
+          Booking links
+        </Link>
+        <Link
           to="/today"
           className="whitespace-nowrap rounded-lg border border-stone-300 px-2.5 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-100"
         >

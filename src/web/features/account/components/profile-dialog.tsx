@@ -71,6 +71,12 @@ export function ProfileDialog({
             </Link>{" "}
             — your working days, hours and energy, as Sage plans with them.
           </p>
+          <p className="mt-2 text-sm">
+            <Link to="/booking-links" className="font-semibold text-sage-800 underline">
+              Booking links
+            </Link>{" "}
+            — let others book a time with you, never in your best hours.
+          </p>
           <section className="mt-6 rounded-xl bg-stone-50 p-4 text-sm text-stone-700">
             <h3 className="font-semibold text-stone-900">Data and privacy</h3>
             <p className="mt-1">

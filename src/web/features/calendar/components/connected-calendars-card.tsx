@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import type { Connection } from "../../../../core/contract/connections.ts";
 import { Button, buttonClass } from "../../../components/button.tsx";
+import { Field, inputClass } from "../../../components/field.tsx";
 import { shortDayLabel } from "../../../lib/date-label.ts";
 import { useMeta } from "../../../lib/use-meta.ts";
 import {
@@ -12,7 +13,6 @@ import {
   useSyncConnection,
   useUpdateConnection,
 } from "../api/use-connections.ts";
-import { Field, inputClass } from "./field.tsx";
 
 /** Dates and times as the browser's locale writes them, like the chat and the week view. */
 

@@ -1,5 +1,5 @@
 import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
-import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 
 /** Asks before deleting; a recurring event goes as a whole series. */
 export function DeleteEventDialog(props: {
@@ -9,7 +9,7 @@ export function DeleteEventDialog(props: {
 }) {
   const { event } = props;
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
       open={event !== null}
       title={`Delete “${event?.title ?? ""}”?`}
       description={

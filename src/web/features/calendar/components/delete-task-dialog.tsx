@@ -1,5 +1,5 @@
 import type { Task } from "../../../../core/contract/tasks.ts";
-import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 
 /** Asks before deleting a task; its planned blocks that haven't started go with it. */
 export function DeleteTaskDialog(props: {
@@ -9,7 +9,7 @@ export function DeleteTaskDialog(props: {
 }) {
   const { task } = props;
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
       open={task !== null}
       title={`Delete the task “${task?.title ?? ""}”?`}
       description="Its planned blocks that haven't started are removed from your calendar too."

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-event.ts";
 import { LIMITS, PRIORITIES } from "../../../../core/contract/calendar.ts";
 import { Button } from "../../../components/button.tsx";
+import { describedBy, Field, inputClass } from "../../../components/field.tsx";
 import { useReturnFocus } from "../../../lib/use-return-focus.ts";
 import {
   emptyForm,
@@ -12,7 +13,6 @@ import {
   formFromEvent,
   formToDraft,
 } from "../lib/event-form.ts";
-import { describedBy, Field, inputClass } from "./field.tsx";
 import { RecurrenceFields } from "./recurrence-fields.tsx";
 
 const PRIORITY_LABEL = { low: "Low", medium: "Medium", high: "High" };

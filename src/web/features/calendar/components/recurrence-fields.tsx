@@ -1,6 +1,6 @@
 import { FREQUENCIES, WEEKDAYS, type Weekday } from "../../../../core/contract/calendar.ts";
+import { describedBy, Field, inputClass } from "../../../components/field.tsx";
 import type { FormErrors, FormValues } from "../lib/event-form.ts";
-import { describedBy, Field, inputClass } from "./field.tsx";
 
 const FREQUENCY_LABEL = { DAILY: "Daily", WEEKLY: "Weekly", MONTHLY: "Monthly", YEARLY: "Yearly" };
 const UNIT = { DAILY: "days", WEEKLY: "weeks", MONTHLY: "months", YEARLY: "years" };

@@ -3,6 +3,8 @@ import { useEffect, useState } from "react";
 import type { Routine, RoutineInput } from "../../../../core/contract/routines.ts";
 import { ROUTINE_DAYS, type RoutineDay } from "../../../../core/routines/routine-rules.ts";
 import { Button } from "../../../components/button.tsx";
+import { describedBy, Field, inputClass } from "../../../components/field.tsx";
+import { SheetDialog } from "../../../components/sheet-dialog.tsx";
 import {
   emptyRoutineForm,
   formToRoutineInput,
@@ -11,7 +13,6 @@ import {
   type RoutineFormValues,
   routineToForm,
 } from "../lib/routine-form.ts";
-import { describedBy, Field, inputClass } from "./field.tsx";
 
 export const DAY_LABEL: Record<RoutineDay, string> = {
   MO: "Mon",
@@ -84,163 +85,149 @@ export function RoutineDialog({ open, routine, saving, serverError, onClose, onS
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-900/40" />
-        <Dialog.Content
-          aria-describedby="routine-dialog-description"
-          className="fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[min(34rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
+    <SheetDialog
+      id="routine-dialog"
+      open={open}
+      onClose={onClose}
+      title={routine ? "Edit routine" : "Add routine"}
+      description="Sage gives each week its sessions on different days inside your window, around your events, and moves one when life books over it."
+    >
+      <form noValidate onSubmit={submit} className="mt-4 grid grid-cols-2 gap-4">
+        <Field id="routine-title" label="Title" error={errors.title} className="col-span-2">
+          <input
+            {...describedBy("routine-title", errors.title)}
+            className={inputClass}
+            required
+            maxLength={200}
+            placeholder="e.g. Gym"
+            value={values.title}
+            onChange={(e) => set("title", e.target.value)}
+          />
+        </Field>
+        <Field id="routine-minutes" label="Minutes a session" error={errors.minutes}>
+          <input
+            {...describedBy("routine-minutes", errors.minutes)}
+            className={inputClass}
+            type="number"
+            inputMode="numeric"
+            min={5}
+            max={480}
+            value={values.minutes}
+            onChange={(e) => set("minutes", e.target.value)}
+          />
+        </Field>
+        <Field id="routine-timesPerWeek" label="Times a week" error={errors.timesPerWeek}>
+          <input
+            {...describedBy("routine-timesPerWeek", errors.timesPerWeek)}
+            className={inputClass}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={7}
+            value={values.timesPerWeek}
+            onChange={(e) => set("timesPerWeek", e.target.value)}
+          />
+        </Field>
+        <fieldset
+          className="col-span-2"
+          aria-describedby={errors.days ? "routine-days-error" : undefined}
         >
-          <Dialog.Title className="text-lg font-bold text-stone-900">
-            {routine ? "Edit routine" : "Add routine"}
-          </Dialog.Title>
-          <Dialog.Description
-            id="routine-dialog-description"
-            className="mt-1 text-sm text-stone-700"
+          <legend className="mb-1 block text-sm font-medium text-stone-800">On which days?</legend>
+          <div className="flex flex-wrap gap-2">
+            {ROUTINE_DAYS.map((day) => {
+              const on = values.days.includes(day);
+              return (
+                <button
+                  key={day}
+                  id={`routine-day-${day}`}
+                  type="button"
+                  aria-pressed={on}
+                  aria-label={DAY_NAME[day]}
+                  onClick={() => toggleDay(day)}
+                  className={`min-h-11 min-w-11 rounded-full border px-3 text-sm font-medium ${
+                    on
+                      ? "border-sage-800 bg-sage-800 text-white"
+                      : "border-stone-300 bg-white text-stone-800 hover:bg-stone-50"
+                  }`}
+                >
+                  {DAY_LABEL[day]}
+                </button>
+              );
+            })}
+          </div>
+          {errors.days ? (
+            <p id="routine-days-error" className="mt-1 text-sm text-red-700">
+              {errors.days}
+            </p>
+          ) : null}
+        </fieldset>
+        <Field id="routine-from" label="From" error={errors.from} hint="The earliest start.">
+          <input
+            {...describedBy("routine-from", errors.from, true)}
+            className={inputClass}
+            type="time"
+            value={values.from}
+            onChange={(e) => set("from", e.target.value)}
+          />
+        </Field>
+        <Field id="routine-to" label="To" error={errors.to} hint="The latest end.">
+          <input
+            {...describedBy("routine-to", errors.to, true)}
+            className={inputClass}
+            type="time"
+            value={values.to}
+            onChange={(e) => set("to", e.target.value)}
+          />
+        </Field>
+        <Field id="routine-energy" label="Energy it takes">
+          <select
+            id="routine-energy"
+            className={inputClass}
+            value={values.energy}
+            onChange={(e) => set("energy", e.target.value as RoutineFormValues["energy"])}
           >
-            Sage gives each week its sessions on different days inside your window, around your
-            events, and moves one when life books over it.
-          </Dialog.Description>
-          <form noValidate onSubmit={submit} className="mt-4 grid grid-cols-2 gap-4">
-            <Field id="routine-title" label="Title" error={errors.title} className="col-span-2">
-              <input
-                {...describedBy("routine-title", errors.title)}
-                className={inputClass}
-                required
-                maxLength={200}
-                placeholder="e.g. Gym"
-                value={values.title}
-                onChange={(e) => set("title", e.target.value)}
-              />
-            </Field>
-            <Field id="routine-minutes" label="Minutes a session" error={errors.minutes}>
-              <input
-                {...describedBy("routine-minutes", errors.minutes)}
-                className={inputClass}
-                type="number"
-                inputMode="numeric"
-                min={5}
-                max={480}
-                value={values.minutes}
-                onChange={(e) => set("minutes", e.target.value)}
-              />
-            </Field>
-            <Field id="routine-timesPerWeek" label="Times a week" error={errors.timesPerWeek}>
-              <input
-                {...describedBy("routine-timesPerWeek", errors.timesPerWeek)}
-                className={inputClass}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={7}
-                value={values.timesPerWeek}
-                onChange={(e) => set("timesPerWeek", e.target.value)}
-              />
-            </Field>
-            <fieldset
-              className="col-span-2"
-              aria-describedby={errors.days ? "routine-days-error" : undefined}
-            >
-              <legend className="mb-1 block text-sm font-medium text-stone-800">
-                On which days?
-              </legend>
-              <div className="flex flex-wrap gap-2">
-                {ROUTINE_DAYS.map((day) => {
-                  const on = values.days.includes(day);
-                  return (
-                    <button
-                      key={day}
-                      id={`routine-day-${day}`}
-                      type="button"
-                      aria-pressed={on}
-                      aria-label={DAY_NAME[day]}
-                      onClick={() => toggleDay(day)}
-                      className={`min-h-11 min-w-11 rounded-full border px-3 text-sm font-medium ${
-                        on
-                          ? "border-sage-800 bg-sage-800 text-white"
-                          : "border-stone-300 bg-white text-stone-800 hover:bg-stone-50"
-                      }`}
-                    >
-                      {DAY_LABEL[day]}
-                    </button>
-                  );
-                })}
-              </div>
-              {errors.days ? (
-                <p id="routine-days-error" className="mt-1 text-sm text-red-700">
-                  {errors.days}
-                </p>
-              ) : null}
-            </fieldset>
-            <Field id="routine-from" label="From" error={errors.from} hint="The earliest start.">
-              <input
-                {...describedBy("routine-from", errors.from, true)}
-                className={inputClass}
-                type="time"
-                value={values.from}
-                onChange={(e) => set("from", e.target.value)}
-              />
-            </Field>
-            <Field id="routine-to" label="To" error={errors.to} hint="The latest end.">
-              <input
-                {...describedBy("routine-to", errors.to, true)}
-                className={inputClass}
-                type="time"
-                value={values.to}
-                onChange={(e) => set("to", e.target.value)}
-              />
-            </Field>
-            <Field id="routine-energy" label="Energy it takes">
-              <select
-                id="routine-energy"
-                className={inputClass}
-                value={values.energy}
-                onChange={(e) => set("energy", e.target.value as RoutineFormValues["energy"])}
-              >
-                {LEVELS.map((l) => (
-                  <option key={l} value={l}>
-                    {ENERGY_LABEL[l]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field
-              id="routine-priority"
-              label="Priority"
-              hint="High or medium: placed before tasks. Low: after them."
-            >
-              <select
-                {...describedBy("routine-priority", undefined, true)}
-                className={inputClass}
-                value={values.priority}
-                onChange={(e) => set("priority", e.target.value as RoutineFormValues["priority"])}
-              >
-                {LEVELS.map((l) => (
-                  <option key={l} value={l}>
-                    {LEVEL_LABEL[l]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            {serverError ? (
-              <p
-                role="alert"
-                className="col-span-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
-              >
-                {routine ? "Couldn't save the routine" : "Couldn't add the routine"}: {serverError}
-              </p>
-            ) : null}
-            <div className="col-span-2 flex flex-wrap justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={saving}>
-                {saving ? "Saving…" : routine ? "Save changes" : "Save routine"}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            {LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {ENERGY_LABEL[l]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id="routine-priority"
+          label="Priority"
+          hint="High or medium: placed before tasks. Low: after them."
+        >
+          <select
+            {...describedBy("routine-priority", undefined, true)}
+            className={inputClass}
+            value={values.priority}
+            onChange={(e) => set("priority", e.target.value as RoutineFormValues["priority"])}
+          >
+            {LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {LEVEL_LABEL[l]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {serverError ? (
+          <p
+            role="alert"
+            className="col-span-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
+            {routine ? "Couldn't save the routine" : "Couldn't add the routine"}: {serverError}
+          </p>
+        ) : null}
+        <div className="col-span-2 flex flex-wrap justify-end gap-2">
+          <Dialog.Close asChild>
+            <Button variant="secondary">Cancel</Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving…" : routine ? "Save changes" : "Save routine"}
+          </Button>
+        </div>
+      </form>
+    </SheetDialog>
   );
 }

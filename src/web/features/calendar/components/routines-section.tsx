@@ -2,9 +2,9 @@ import { useState } from "react";
 import type { Routine } from "../../../../core/contract/routines.ts";
 import { ROUTINE_DAYS } from "../../../../core/routines/routine-rules.ts";
 import { Button } from "../../../components/button.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useRoutineMutations, useRoutines } from "../api/use-routines.ts";
 import { taskErrorMessage } from "../lib/task-messages.ts";
-import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx";
 import { DAY_LABEL, RoutineDialog } from "./routine-dialog.tsx";
 
 /** "Mon–Fri", "Tue, Thu", "Every day". */
@@ -111,7 +111,7 @@ export function RoutinesSection(props: { userId: string; online: boolean; onChan
           else create.mutate(input, done);
         }}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={deleting !== null}
         title={`Delete the routine “${deleting?.title ?? ""}”?`}
         description="Its sessions still to come leave your calendar; the ones you've had stay."

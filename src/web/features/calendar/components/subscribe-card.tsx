@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { subscriptionLinks } from "../../../../core/calendar/subscription-links.ts";
 import { Button, buttonClass } from "../../../components/button.tsx";
+import { inputClass } from "../../../components/field.tsx";
 import { useCalendarToken, useRotateCalendarToken } from "../api/use-calendar-token.ts";
-import { inputClass } from "./field.tsx";
 
 async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
   try {

@@ -2,6 +2,8 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState } from "react";
 import type { Task, TaskInput } from "../../../../core/contract/tasks.ts";
 import { Button } from "../../../components/button.tsx";
+import { describedBy, Field, inputClass } from "../../../components/field.tsx";
+import { SheetDialog } from "../../../components/sheet-dialog.tsx";
 import {
   emptyTaskForm,
   formToTaskInput,
@@ -10,7 +12,6 @@ import {
   type TaskFormValues,
   taskToForm,
 } from "../lib/task-form.ts";
-import { describedBy, Field, inputClass } from "./field.tsx";
 
 const LEVELS: Level[] = ["low", "medium", "high"];
 const PRIORITY_LABEL = { low: "Low", medium: "Medium", high: "High" };
@@ -67,150 +68,144 @@ export function TaskDialog({ open, task, zone, saving, serverError, onClose, onS
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-900/40" />
-        <Dialog.Content
-          aria-describedby="task-dialog-description"
-          className="fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[min(34rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
-        >
-          <Dialog.Title className="text-lg font-bold text-stone-900">
-            {task ? "Edit task" : "Add task"}
-          </Dialog.Title>
-          <Dialog.Description id="task-dialog-description" className="mt-1 text-sm text-stone-700">
-            Sage pads your estimate a little and finds the task a time that suits your energy.
-          </Dialog.Description>
-          <form noValidate onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
-            <Field id="task-title" label="Title" error={errors.title} className="sm:col-span-2">
+    <SheetDialog
+      id="task-dialog"
+      open={open}
+      onClose={onClose}
+      title={task ? "Edit task" : "Add task"}
+      description={
+        <>Sage pads your estimate a little and finds the task a time that suits your energy.</>
+      }
+    >
+      <form noValidate onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <Field id="task-title" label="Title" error={errors.title} className="sm:col-span-2">
+          <input
+            {...describedBy("task-title", errors.title)}
+            className={inputClass}
+            required
+            maxLength={200}
+            value={values.title}
+            onChange={(e) => set("title", e.target.value)}
+          />
+        </Field>
+        <fieldset className="sm:col-span-2">
+          <legend className="mb-1 block text-sm font-medium text-stone-800">
+            How long will it take?
+          </legend>
+          <div className="grid grid-cols-[minmax(0,1fr)_8rem] gap-2">
+            <div>
+              <label htmlFor="task-estimate" className="sr-only">
+                Estimate
+              </label>
               <input
-                {...describedBy("task-title", errors.title)}
+                {...describedBy("task-estimate", errors.estimate)}
                 className={inputClass}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
                 required
-                maxLength={200}
-                value={values.title}
-                onChange={(e) => set("title", e.target.value)}
+                placeholder={values.unit === "hours" ? "e.g. 1.5" : "e.g. 45"}
+                value={values.estimate}
+                onChange={(e) => set("estimate", e.target.value)}
               />
-            </Field>
-            <fieldset className="sm:col-span-2">
-              <legend className="mb-1 block text-sm font-medium text-stone-800">
-                How long will it take?
-              </legend>
-              <div className="grid grid-cols-[minmax(0,1fr)_8rem] gap-2">
-                <div>
-                  <label htmlFor="task-estimate" className="sr-only">
-                    Estimate
-                  </label>
-                  <input
-                    {...describedBy("task-estimate", errors.estimate)}
-                    className={inputClass}
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    step="any"
-                    required
-                    placeholder={values.unit === "hours" ? "e.g. 1.5" : "e.g. 45"}
-                    value={values.estimate}
-                    onChange={(e) => set("estimate", e.target.value)}
-                  />
-                </div>
-                <label htmlFor="task-unit" className="sr-only">
-                  Unit
-                </label>
-                <select
-                  id="task-unit"
-                  className={inputClass}
-                  value={values.unit}
-                  onChange={(e) => set("unit", e.target.value as TaskFormValues["unit"])}
-                >
-                  <option value="minutes">minutes</option>
-                  <option value="hours">hours</option>
-                </select>
-              </div>
-              {errors.estimate ? (
-                <p id="task-estimate-error" className="mt-1 text-sm text-red-700">
-                  {errors.estimate}
-                </p>
-              ) : null}
-            </fieldset>
-            <Field
-              id="task-dueDate"
-              label="Due date (optional)"
-              error={errors.dueDate}
-              hint="Leave empty if there's no deadline."
-            >
-              <input
-                {...describedBy("task-dueDate", errors.dueDate, true)}
-                className={inputClass}
-                type="date"
-                value={values.dueDate}
-                onChange={(e) => set("dueDate", e.target.value)}
-              />
-            </Field>
-            <Field id="task-dueTime" label="Due by" hint="On the due date.">
-              <input
-                {...describedBy("task-dueTime", undefined, true)}
-                className={`${inputClass} disabled:bg-stone-100 disabled:text-stone-500`}
-                type="time"
-                disabled={!values.dueDate}
-                value={values.dueTime}
-                onChange={(e) => set("dueTime", e.target.value)}
-              />
-            </Field>
-            <Field id="task-priority" label="Priority">
-              <select
-                id="task-priority"
-                className={inputClass}
-                value={values.priority}
-                onChange={(e) => set("priority", e.target.value as Level)}
-              >
-                {LEVELS.map((l) => (
-                  <option key={l} value={l}>
-                    {PRIORITY_LABEL[l]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id="task-energy" label="Energy it needs">
-              <select
-                id="task-energy"
-                className={inputClass}
-                value={values.energy}
-                onChange={(e) => set("energy", e.target.value as Level)}
-              >
-                {LEVELS.map((l) => (
-                  <option key={l} value={l}>
-                    {ENERGY_LABEL[l]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <label className="flex items-center gap-2 text-sm font-medium text-stone-800 sm:col-span-2">
-              <input
-                type="checkbox"
-                checked={values.splittable}
-                onChange={(e) => set("splittable", e.target.checked)}
-              />
-              Can be split into shorter blocks
-            </label>
-            {serverError ? (
-              <p
-                role="alert"
-                className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2"
-              >
-                {task ? "Couldn't save the task" : "Couldn't add the task"}: {serverError}
-              </p>
-            ) : null}
-            <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={saving}>
-                {saving ? "Saving…" : task ? "Save changes" : "Save task"}
-              </Button>
             </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            <label htmlFor="task-unit" className="sr-only">
+              Unit
+            </label>
+            <select
+              id="task-unit"
+              className={inputClass}
+              value={values.unit}
+              onChange={(e) => set("unit", e.target.value as TaskFormValues["unit"])}
+            >
+              <option value="minutes">minutes</option>
+              <option value="hours">hours</option>
+            </select>
+          </div>
+          {errors.estimate ? (
+            <p id="task-estimate-error" className="mt-1 text-sm text-red-700">
+              {errors.estimate}
+            </p>
+          ) : null}
+        </fieldset>
+        <Field
+          id="task-dueDate"
+          label="Due date (optional)"
+          error={errors.dueDate}
+          hint="Leave empty if there's no deadline."
+        >
+          <input
+            {...describedBy("task-dueDate", errors.dueDate, true)}
+            className={inputClass}
+            type="date"
+            value={values.dueDate}
+            onChange={(e) => set("dueDate", e.target.value)}
+          />
+        </Field>
+        <Field id="task-dueTime" label="Due by" hint="On the due date.">
+          <input
+            {...describedBy("task-dueTime", undefined, true)}
+            className={`${inputClass} disabled:bg-stone-100 disabled:text-stone-500`}
+            type="time"
+            disabled={!values.dueDate}
+            value={values.dueTime}
+            onChange={(e) => set("dueTime", e.target.value)}
+          />
+        </Field>
+        <Field id="task-priority" label="Priority">
+          <select
+            id="task-priority"
+            className={inputClass}
+            value={values.priority}
+            onChange={(e) => set("priority", e.target.value as Level)}
+          >
+            {LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {PRIORITY_LABEL[l]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="task-energy" label="Energy it needs">
+          <select
+            id="task-energy"
+            className={inputClass}
+            value={values.energy}
+            onChange={(e) => set("energy", e.target.value as Level)}
+          >
+            {LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {ENERGY_LABEL[l]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <label className="flex items-center gap-2 text-sm font-medium text-stone-800 sm:col-span-2">
+          <input
+            type="checkbox"
+            checked={values.splittable}
+            onChange={(e) => set("splittable", e.target.checked)}
+          />
+          Can be split into shorter blocks
+        </label>
+        {serverError ? (
+          <p
+            role="alert"
+            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2"
+          >
+            {task ? "Couldn't save the task" : "Couldn't add the task"}: {serverError}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+          <Dialog.Close asChild>
+            <Button variant="secondary">Cancel</Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving…" : task ? "Save changes" : "Save task"}
+          </Button>
+        </div>
+      </form>
+    </SheetDialog>
   );
 }

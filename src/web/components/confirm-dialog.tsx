@@ -1,18 +1,23 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
-import { Button } from "../../../components/button.tsx";
-import { useReturnFocus } from "../../../lib/use-return-focus.ts";
+import { useReturnFocus } from "../lib/use-return-focus.ts";
+import { Button } from "./button.tsx";
 
 /**
- * The one "are you sure?" dialog of the calendar. Focus goes back to whatever opened it,
- * since it is opened from state rather than from a Radix trigger.
+ * The app's one "are you sure?" dialog, for what cannot be undone (a delete, a cancelled
+ * booking). Focus goes back to whatever opened it, since it is opened from state rather than
+ * from a Radix trigger.
  */
-export function ConfirmDeleteDialog(props: {
+export function ConfirmDialog(props: {
   open: boolean;
   title: ReactNode;
   description: ReactNode;
   onCancel: () => void;
   onConfirm: () => void;
+  /** The red button's words ("Delete" unless told). */
+  confirmLabel?: string;
+  /** The button that backs out ("Cancel" unless told: "Keep it" when cancelling something). */
+  backLabel?: string;
 }) {
   const returnFocus = useReturnFocus(props.open);
   return (
@@ -30,14 +35,14 @@ export function ConfirmDeleteDialog(props: {
           </Dialog.Description>
           <div className="mt-5 flex flex-wrap justify-end gap-2">
             <Dialog.Close asChild>
-              <Button variant="secondary">Cancel</Button>
+              <Button variant="secondary">{props.backLabel ?? "Cancel"}</Button>
             </Dialog.Close>
             <button
               type="button"
               className="inline-flex items-center justify-center rounded-xl bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800"
               onClick={props.onConfirm}
             >
-              Delete
+              {props.confirmLabel ?? "Delete"}
             </button>
           </div>
         </Dialog.Content>
