@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionCard } from "../../src/core/contract/assistant-actions.ts";
-import { checkIns, routines, workSignals } from "../../src/server/db/schema.ts";
+import { calendarEvents, checkIns, routines, workSignals } from "../../src/server/db/schema.ts";
 import { settleReplans } from "../support/settle-replans.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -48,7 +48,7 @@ async function person(): Promise<Session> {
   });
   return s;
 }
-const inject = (s: Session, method: "GET" | "POST", url: string, payload?: object) =>
+const inject = (s: Session, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
   t.app.inject({
     method,
     url,
@@ -129,6 +129,33 @@ describe("a routine's session takes check-ins", () => {
     // not squeezed in elsewhere: the skipped day is one of the week's three
     expect(now).toHaveLength(2);
     expect(now.every((e) => localDay(e.start_time) !== "2031-03-03")).toBe(true);
+  });
+
+  it("a session the person moves is evidence at the routine's energy, and stays where they put it", async () => {
+    const { s, routine, sessions } = await withGym();
+    const session = sessions[1]!;
+    const [row] = await t.db.select().from(calendarEvents).where(eq(calendarEvents.id, session.id));
+    const to = DateTime.fromISO(session.start_time).setZone(ZONE).set({ hour: 18, minute: 0 });
+    const res = await inject(s, "PUT", `/api/calendar-events?eventId=${session.id}`, {
+      title: row!.title,
+      start_time: to.toUTC().toISO(),
+      end_time: to.plus({ minutes: 60 }).toUTC().toISO(),
+      version: row!.version,
+    });
+    expect(res.statusCode).toBe(200);
+    const [moved] = await t.db.select().from(workSignals).where(eq(workSignals.userId, s.user.id));
+    expect(moved).toMatchObject({
+      kind: "moved",
+      source: "week",
+      energy: "high",
+      taskId: null,
+      toWeekday: to.weekday,
+      toMinute: 18 * 60,
+    });
+    // the person's time now: the plan works around it and does not move it back
+    await settle();
+    const after = (await sessionsOf(s, routine.id)).find((e) => e.id === session.id);
+    expect(after?.start_time && Date.parse(after.start_time)).toBe(to.toMillis());
   });
 
   it("another person's session is a 404, and nothing is stored", async () => {

@@ -31,6 +31,7 @@ export async function updateEvent(
       .select({
         source: calendarEvents.source,
         taskId: calendarEvents.taskId,
+        routineId: calendarEvents.routineId,
         start: calendarEvents.startTime,
         end: calendarEvents.endTime,
         repeats: calendarEvents.recurrenceFrequency,
@@ -40,12 +41,13 @@ export async function updateEvent(
       .for("update");
     const event = await replaceEvent(tx, opts);
     // the person moved one of Sage's blocks: evidence of when they'd rather work (issue 27)
-    if (before?.source === "assistant" && before.taskId && !before.repeats) {
+    if (before?.source === "assistant" && (before.taskId || before.routineId) && !before.repeats) {
       const start = new Date(event.start_time);
       if (start.getTime() !== before.start.getTime())
         await recordMove(tx, {
           userId: opts.userId,
           taskId: before.taskId,
+          routineId: before.routineId,
           eventId: opts.eventId,
           from: { start: before.start, end: before.end ?? before.start },
           to: { start },

@@ -153,13 +153,15 @@ export const forgetFinished = (db: Db, userId: string, taskId: string) =>
 
 /**
  * The person moved one of Sage's blocks (in Sage, or in their own calendar): not then, but
- * then. Keyed by the block and its new start, so the same move seen twice counts once.
+ * then. Keyed by the block and its new start, so the same move seen twice counts once. A
+ * routine's session (taskId null, `routineId` set) counts at the routine's energy.
  */
 export async function recordMove(
   db: Db,
   opts: {
     userId: string;
-    taskId: string;
+    taskId: string | null;
+    routineId?: string | null;
     eventId: string;
     from: { start: Date; end: Date };
     to: { start: Date };
@@ -168,7 +170,11 @@ export async function recordMove(
   },
 ): Promise<void> {
   if (opts.from.start.getTime() === opts.to.start.getTime()) return;
-  const energy = await energyOf(db, opts.userId, opts.taskId);
+  const energy = opts.taskId
+    ? await energyOf(db, opts.userId, opts.taskId)
+    : opts.routineId
+      ? await routineEnergy(db, opts.userId, opts.routineId)
+      : null;
   if (!energy) return;
   const to = placementOf(opts.to.start, opts.to.start, opts.zone);
   await recordSignal(db, {
