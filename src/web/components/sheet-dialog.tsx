@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
+import { Button } from "./button.tsx";
 
 /**
  * The app's form dialog: a sheet from the bottom on a phone, a centred card on a wide
@@ -32,5 +33,38 @@ export function SheetDialog(props: {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * A form sheet's last row: what the server said when it refused (if anything), then Cancel
+ * and the submit button ("Saving…" while it saves). `className` places it in the form's grid.
+ */
+export function SheetActions(props: {
+  saving: boolean;
+  submitLabel: string;
+  /** The server's refusal, said in full ("Couldn't add the task: …"). */
+  error?: string | null | undefined;
+  className: string;
+}) {
+  return (
+    <>
+      {props.error ? (
+        <p
+          role="alert"
+          className={`rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ${props.className}`}
+        >
+          {props.error}
+        </p>
+      ) : null}
+      <div className={`flex flex-wrap justify-end gap-2 ${props.className}`}>
+        <Dialog.Close asChild>
+          <Button variant="secondary">Cancel</Button>
+        </Dialog.Close>
+        <Button type="submit" disabled={props.saving}>
+          {props.saving ? "Saving…" : props.submitLabel}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -1,10 +1,8 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState } from "react";
 import { BOOKING_LIMITS } from "../../../../core/booking/booking-limits.ts";
 import type { BookingLink, CreateBookingLinkInput } from "../../../../core/contract/booking.ts";
-import { Button } from "../../../components/button.tsx";
 import { describedBy, Field, inputClass } from "../../../components/field.tsx";
-import { SheetDialog } from "../../../components/sheet-dialog.tsx";
+import { SheetActions, SheetDialog } from "../../../components/sheet-dialog.tsx";
 import {
   DEFAULT_HOURS,
   emptyLinkForm,
@@ -328,19 +326,12 @@ export function LinkDialog({ open, link, saving, serverErrors, onClose, onSave }
           </p>
         </div>
 
-        {serverErrors?.rest ? (
-          <p role="alert" className="col-span-2 text-sm text-red-700">
-            {serverErrors.rest}
-          </p>
-        ) : null}
-        <div className="col-span-2 flex flex-wrap justify-end gap-2">
-          <Dialog.Close asChild>
-            <Button variant="secondary">Cancel</Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={saving}>
-            {saving ? "Saving…" : link ? "Save link" : "Create link"}
-          </Button>
-        </div>
+        <SheetActions
+          className="col-span-2"
+          saving={saving}
+          submitLabel={link ? "Save link" : "Create link"}
+          error={serverErrors?.rest}
+        />
       </form>
     </SheetDialog>
   );

@@ -1,10 +1,8 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState } from "react";
 import type { Routine, RoutineInput } from "../../../../core/contract/routines.ts";
 import { ROUTINE_DAYS, type RoutineDay } from "../../../../core/routines/routine-rules.ts";
-import { Button } from "../../../components/button.tsx";
 import { describedBy, Field, inputClass } from "../../../components/field.tsx";
-import { SheetDialog } from "../../../components/sheet-dialog.tsx";
+import { SheetActions, SheetDialog } from "../../../components/sheet-dialog.tsx";
 import {
   emptyRoutineForm,
   formToRoutineInput,
@@ -211,22 +209,15 @@ export function RoutineDialog({ open, routine, saving, serverError, onClose, onS
             ))}
           </select>
         </Field>
-        {serverError ? (
-          <p
-            role="alert"
-            className="col-span-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
-          >
-            {routine ? "Couldn't save the routine" : "Couldn't add the routine"}: {serverError}
-          </p>
-        ) : null}
-        <div className="col-span-2 flex flex-wrap justify-end gap-2">
-          <Dialog.Close asChild>
-            <Button variant="secondary">Cancel</Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={saving}>
-            {saving ? "Saving…" : routine ? "Save changes" : "Save routine"}
-          </Button>
-        </div>
+        <SheetActions
+          className="col-span-2"
+          saving={saving}
+          submitLabel={routine ? "Save changes" : "Save routine"}
+          error={
+            serverError &&
+            `${routine ? "Couldn't save the routine" : "Couldn't add the routine"}: ${serverError}`
+          }
+        />
       </form>
     </SheetDialog>
   );

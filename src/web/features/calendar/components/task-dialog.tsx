@@ -1,9 +1,7 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState } from "react";
 import type { Task, TaskInput } from "../../../../core/contract/tasks.ts";
-import { Button } from "../../../components/button.tsx";
 import { describedBy, Field, inputClass } from "../../../components/field.tsx";
-import { SheetDialog } from "../../../components/sheet-dialog.tsx";
+import { SheetActions, SheetDialog } from "../../../components/sheet-dialog.tsx";
 import {
   emptyTaskForm,
   formToTaskInput,
@@ -189,22 +187,15 @@ export function TaskDialog({ open, task, zone, saving, serverError, onClose, onS
           />
           Can be split into shorter blocks
         </label>
-        {serverError ? (
-          <p
-            role="alert"
-            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2"
-          >
-            {task ? "Couldn't save the task" : "Couldn't add the task"}: {serverError}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
-          <Dialog.Close asChild>
-            <Button variant="secondary">Cancel</Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={saving}>
-            {saving ? "Saving…" : task ? "Save changes" : "Save task"}
-          </Button>
-        </div>
+        <SheetActions
+          className="sm:col-span-2"
+          saving={saving}
+          submitLabel={task ? "Save changes" : "Save task"}
+          error={
+            serverError &&
+            `${task ? "Couldn't save the task" : "Couldn't add the task"}: ${serverError}`
+          }
+        />
       </form>
     </SheetDialog>
   );
