@@ -12,9 +12,11 @@ import { fetchIcs } from "../integrations/calendars/ics/fetch-ics.ts";
 import { FetchFailure, normalizeCalendarUrl } from "../integrations/calendars/safe-fetch.ts";
 import { sealCredentials } from "../integrations/calendars/seal.ts";
 import type { GoogleTokens } from "../integrations/identity/google.ts";
+import type { MicrosoftTokens } from "../integrations/identity/microsoft.ts";
 import { applyCalDavPlans, readCalDavAccount } from "./caldav-sync.ts";
 import { connectionDto } from "./connection-dto.ts";
 import { applyGooglePlans, connectionAuth, readGoogleAccount } from "./google-sync.ts";
+import { applyMicrosoftPlans, graphWith, readMicrosoftAccount } from "./microsoft-sync.ts";
 import { replaceSeriesRows } from "./store-series.ts";
 import { fetchPolicy, recount, type SyncDeps } from "./sync-connection.ts";
 
@@ -196,6 +198,52 @@ export async function createGoogleConnection(
       })
       .returning({ id: calendarConnections.id });
     await applyGooglePlans(tx, { connectionId: row!.id, userId: opts.userId, plans });
+    await recount(tx, row!.id);
+    return row!.id;
+  });
+  return connectionDto(deps.db, opts.userId, id, deps.now());
+}
+
+/**
+ * Connects a Microsoft 365 / Outlook.com account after the consent (the callback's tokens):
+ * the calendars and each one's calendar view read first, stored only when that worked, the
+ * refresh token sealed. Named after the default calendar.
+ */
+export async function createMicrosoftConnection(
+  deps: SyncDeps,
+  opts: { userId: string; tokens: MicrosoftTokens },
+): Promise<Connection> {
+  const key = requireCalendarKey(deps);
+  const creds = {
+    url: "microsoft",
+    refreshToken: opts.tokens.refreshToken,
+    accessToken: opts.tokens.accessToken,
+    accessTokenExpiresAt: opts.tokens.expiresAt,
+  };
+  const api = graphWith(deps, null, creds);
+  let plans: Awaited<ReturnType<typeof readMicrosoftAccount>>;
+  try {
+    plans = await readMicrosoftAccount(deps, api, null);
+  } catch (error) {
+    throw asUnprocessable(error);
+  }
+  if (plans.length === 0)
+    throw unprocessable("This Microsoft account has no calendars Sage can read");
+  const primary = plans.find((p) => p.primary) ?? plans[0]!;
+  const name = `Microsoft 365 (${primary.name})`.slice(0, CONNECTION_LIMITS.name);
+  const id = await deps.db.transaction(async (tx) => {
+    await checkCap(tx, opts.userId);
+    const [row] = await tx
+      .insert(calendarConnections)
+      .values({
+        userId: opts.userId,
+        kind: "microsoft",
+        name,
+        credentials: sealCredentials(key, creds),
+        lastSyncedAt: deps.now(),
+      })
+      .returning({ id: calendarConnections.id });
+    await applyMicrosoftPlans(tx, { connectionId: row!.id, userId: opts.userId, plans });
     await recount(tx, row!.id);
     return row!.id;
   });

@@ -8,6 +8,7 @@ import { calendarConnections, connectionCalendars, externalWrites } from "../db/
 import { davFetch } from "../integrations/calendars/caldav/dav-fetch.ts";
 import { openCredentials } from "../integrations/calendars/seal.ts";
 import { pushGoogleBlocks, removeGoogleBlocks } from "./push-google-blocks.ts";
+import { pushMicrosoftBlocks, removeMicrosoftBlocks } from "./push-microsoft-blocks.ts";
 import {
   type Block,
   blockKey,
@@ -86,6 +87,7 @@ export async function pushBlocks(deps: SyncDeps, connectionId: string): Promise<
     );
   if (!calendar) return;
   if (conn.kind === "google") return pushGoogleBlocks(deps, conn, calendar);
+  if (conn.kind === "microsoft") return pushMicrosoftBlocks(deps, conn, calendar);
   const creds = openCredentials(deps.config.calendarKey, conn.credentials);
   const auth = `Basic ${Buffer.from(`${creds.username ?? ""}:${creds.password ?? ""}`).toString("base64")}`;
   const http = davFetch(fetchPolicy(deps.config));
@@ -224,6 +226,7 @@ export async function removeWrittenBlocks(deps: SyncDeps, connectionId: string):
     .where(eq(calendarConnections.id, connectionId));
   if (!conn || !deps.config.calendarKey) return;
   if (conn.kind === "google") return removeGoogleBlocks(deps, conn);
+  if (conn.kind === "microsoft") return removeMicrosoftBlocks(deps, conn);
   const creds = openCredentials(deps.config.calendarKey, conn.credentials);
   const auth = `Basic ${Buffer.from(`${creds.username ?? ""}:${creds.password ?? ""}`).toString("base64")}`;
   const http = davFetch(fetchPolicy(deps.config));

@@ -7,6 +7,7 @@ import { fetchIcs } from "../integrations/calendars/ics/fetch-ics.ts";
 import { type Credentials, openCredentials } from "../integrations/calendars/seal.ts";
 import { applyCalDavPlans, readCalDavAccount, storedCalDavState } from "./caldav-sync.ts";
 import { apiForConnection, applyGooglePlans, readGoogleAccount } from "./google-sync.ts";
+import { applyMicrosoftPlans, graphForConnection, readMicrosoftAccount } from "./microsoft-sync.ts";
 import { plainSyncError } from "./plain-error.ts";
 import { pushBlocks } from "./push-blocks.ts";
 import { notSageBlock } from "./push-state.ts";
@@ -80,6 +81,7 @@ export async function syncConnection(
     if (row.kind === "ics") await syncIcs(deps, row, creds.url, token);
     else if (row.kind === "caldav") await syncCalDav(deps, row, creds, token);
     else if (row.kind === "google") await syncGoogle(deps, row, token);
+    else if (row.kind === "microsoft") await syncMicrosoft(deps, row, token);
     else throw new Error(`sync of ${row.kind} connections is not available`);
     await deps.db
       .update(calendarConnections)
@@ -170,6 +172,13 @@ async function syncGoogle(deps: SyncDeps, row: ConnectionRow, token: string): Pr
   const plans = await readGoogleAccount(deps, apiForConnection(deps, row), row.id);
   await storeUnderLease(deps, row, token, (tx) =>
     applyGooglePlans(tx, { connectionId: row.id, userId: row.userId, plans }),
+  );
+}
+
+async function syncMicrosoft(deps: SyncDeps, row: ConnectionRow, token: string): Promise<void> {
+  const plans = await readMicrosoftAccount(deps, graphForConnection(deps, row), row.id);
+  await storeUnderLease(deps, row, token, (tx) =>
+    applyMicrosoftPlans(tx, { connectionId: row.id, userId: row.userId, plans }),
   );
 }
 
