@@ -1,5 +1,4 @@
-import { and, eq } from "drizzle-orm";
-import { type calendarConnections, connectionCalendars, externalWrites } from "../db/schema.ts";
+import type { calendarConnections } from "../db/schema.ts";
 import type {
   GraphCalendarApi,
   GraphEvent,
@@ -7,11 +6,10 @@ import type {
 import { graphInstant } from "../integrations/calendars/microsoft/graph-events.ts";
 import { graphForConnection } from "./microsoft-sync.ts";
 import { caldavBlockUid } from "./push-state.ts";
-import { type BlockWriter, blockContent, pushThroughWriter } from "./push-through-writer.ts";
+import { type BlockWriter, blockContent } from "./push-through-writer.ts";
 import type { SyncDeps } from "./sync-deps.ts";
 
 type Connection = typeof calendarConnections.$inferSelect;
-type Calendar = typeof connectionCalendars.$inferSelect;
 
 /** Graph's dateTime: wall time without an offset, its zone named beside it. */
 const utc = (d: Date) => ({ dateTime: d.toISOString().slice(0, 19), timeZone: "UTC" });
@@ -82,28 +80,6 @@ export function microsoftWriter(api: GraphCalendarApi, calendarId: string): Bloc
   };
 }
 
-export function pushMicrosoftBlocks(
-  deps: SyncDeps,
-  conn: Connection,
-  calendar: Calendar,
-): Promise<void> {
-  const writer = microsoftWriter(graphForConnection(deps, conn), calendar.externalId);
-  return pushThroughWriter(deps, conn, calendar, writer);
-}
-
-/** Deletes every event Sage wrote for a Microsoft connection (disconnect with ?removeBlocks=1). */
-export async function removeMicrosoftBlocks(deps: SyncDeps, conn: Connection): Promise<void> {
-  const api = graphForConnection(deps, conn);
-  const writes = await deps.db
-    .select({ write: externalWrites, calendar: connectionCalendars.externalId })
-    .from(externalWrites)
-    .innerJoin(connectionCalendars, eq(connectionCalendars.id, externalWrites.calendarId))
-    .where(and(eq(externalWrites.connectionId, conn.id), eq(externalWrites.owner, "sage")));
-  for (const { write, calendar } of writes) {
-    const writer = microsoftWriter(api, calendar);
-    await writer.remove(write.href, write.etag).catch((error: unknown) =>
-      // the connection goes anyway; the block stays in their calendar, said in the log
-      deps.log?.error({ err: error, connectionId: conn.id }, "removing a written block failed"),
-    );
-  }
-}
+/** The writer for a Microsoft connection's write calendar. */
+export const microsoftWriterFor = (deps: SyncDeps, conn: Connection, calendarExternalId: string) =>
+  microsoftWriter(graphForConnection(deps, conn), calendarExternalId);

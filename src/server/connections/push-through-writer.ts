@@ -35,7 +35,8 @@ export type Remote = { start: Date; end: Date; title: string };
 
 /**
  * One provider's writes of a single event, each with a precondition (decision 040). `ref`
- * is what external_writes keeps as `href`: the provider's id of the event.
+ * is what external_writes keeps as `href`: the provider's id of the event (a CalDAV URL); its
+ * `uid` is the UID the event is read back under, when that differs from `ref`.
  * - read: the event now (`gone` when the provider says 404/410 or cancelled); `mark` is the
  *   block id the event carries, when the provider keeps one;
  * - create: under a name derived from the block (idempotent where the provider allows);
@@ -51,8 +52,8 @@ export type BlockWriter = {
   create(
     block: Block,
   ): Promise<
-    | { status: "ok"; ref: string; etag: string | null }
-    | { status: "exists"; ref: string }
+    | { status: "ok"; ref: string; etag: string | null; uid?: string }
+    | { status: "exists"; ref: string; uid?: string }
     | { status: "failed" }
   >;
   update(
@@ -122,7 +123,8 @@ export async function pushThroughWriter(
     if (!block) {
       let res = await writer.remove(w.href, w.etag);
       if (res.status === "changed") {
-        if (await changedOutside(w)) continue;
+        // theirs now, or Sage's still but with no ETag to make the retry conditional: leave it
+        if ((await changedOutside(w)) || !w.etag) continue;
         res = await writer.remove(w.href, w.etag);
       }
       // forgotten only once the provider confirms it is gone: a 5xx keeps it, to try again
@@ -147,7 +149,7 @@ export async function pushThroughWriter(
     if (byEvent.has(block.id)) continue;
     const created = await writer.create(block);
     if (created.status === "failed") continue;
-    let ref = created.ref;
+    const ref = created.ref;
     let etag: string | null;
     let written = blockKey(block);
     if (created.status === "ok") etag = created.etag;
@@ -155,7 +157,6 @@ export async function pushThroughWriter(
       // already there: ours only if it carries this block's mark (a crash after the create)
       const existing = await writer.read(created.ref);
       if (existing.gone || existing.mark !== block.id || !existing.remote) continue;
-      ref = created.ref;
       etag = existing.etag;
       written = writtenKey(existing.remote);
     }
@@ -167,7 +168,7 @@ export async function pushThroughWriter(
         connectionId: conn.id,
         userId: conn.userId,
         href: ref,
-        uid: ref,
+        uid: created.uid ?? ref,
         etag,
         written,
         createdAt: deps.now(), // compared with lastSyncedAt, which is on the same clock
