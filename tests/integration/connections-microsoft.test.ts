@@ -6,6 +6,8 @@
  * full round on 410, token refresh, throttling, blocks written with If-Match, and
  * disconnecting.
  */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarConnections, externalWrites } from "../../src/server/db/schema.ts";
@@ -412,6 +414,35 @@ describe("Microsoft 365: reading", () => {
     expect(slowed.error).toMatch(/asked Sage to slow down/);
     g.throttleNext(0);
     expect((await week(s)).some((e) => e.title === "Budget meeting")).toBe(true);
+  });
+});
+
+describe("Microsoft 365: links Graph sends", () => {
+  it("never follows a page link to another origin, so the bearer token stays with Graph", async () => {
+    const s = await signedIn();
+    const { connection } = await connect(s);
+    const elsewhere: string[] = [];
+    const trap = http.createServer((req, res) => {
+      elsewhere.push(req.headers.authorization ?? "no token");
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end("{}");
+    });
+    await new Promise<void>((resolve) => trap.listen(0, "127.0.0.1", resolve));
+    g.sendLinksTo(`http://127.0.0.1:${(trap.address() as AddressInfo).port}`);
+    g.expireDeltaStates(); // a full round, whose first page links onwards
+    try {
+      const synced = await sync(s, connection.id);
+      expect(synced).toMatchObject({
+        status: "error",
+        error: "Microsoft Graph sent a link Sage does not follow",
+      });
+      expect(elsewhere).toEqual([]);
+    } finally {
+      g.sendLinksTo(undefined);
+      trap.closeAllConnections();
+      await new Promise<void>((resolve) => trap.close(() => resolve()));
+    }
+    expect(await sync(s, connection.id)).toMatchObject({ status: "ok" });
   });
 });
 

@@ -70,8 +70,10 @@ const inZone = (w: Wall, zone: string): Wall => ({
 
 export type FakeGraph = Awaited<ReturnType<typeof startFakeGraph>>;
 
-export async function startFakeGraph() {
+export async function startFakeGraph(opts: { port?: number } = {}) {
   let seq = 1;
+  /** Where page links point (another origin: a Graph that sends Sage elsewhere). */
+  let linkOrigin: string | undefined;
   /** Delta states made at or below this sequence answer 410 Gone. */
   let expiredBelow = 0;
   let throttle: { count: number; retryAfter: string } = { count: 0, retryAfter: "1" };
@@ -96,7 +98,7 @@ export async function startFakeGraph() {
       send(res, 500, { error: { code: "generalException", message: String(err) } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const graph = `${origin}/v1.0`;
 
@@ -280,7 +282,7 @@ export async function startFakeGraph() {
       );
     const size = Number(/odata\.maxpagesize=(\d+)/.exec(prefer ?? "")?.[1] ?? "10");
     const page = items.slice(r.offset, r.offset + size);
-    const base = `${graph}/me/calendars/${encodeURIComponent(cal)}/calendarView/delta`;
+    const base = `${linkOrigin ? `${linkOrigin}/v1.0` : graph}/me/calendars/${encodeURIComponent(cal)}/calendarView/delta`;
     const last = r.offset + size >= items.length;
     return send(
       res,
@@ -437,6 +439,10 @@ export async function startFakeGraph() {
     },
     failDeletesWith(status: number | undefined) {
       failDeletes = status;
+    },
+    /** Page and delta links name this origin instead of the fake's own (undefined: its own). */
+    sendLinksTo(value: string | undefined) {
+      linkOrigin = value;
     },
     denyConsent(value: boolean) {
       deny = value;
