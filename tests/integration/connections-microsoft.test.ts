@@ -515,6 +515,23 @@ describe("Microsoft 365: Sage's blocks", () => {
     );
   });
 
+  it("a block read back without its transactionId is still Sage's, never busy time", async () => {
+    const s = await signedIn();
+    const { connection } = await connect(s);
+    await setWriteCalendar(s, connection);
+    const { placed } = await planTask(t, s, "Draft the memo", 60);
+    expect(placed.length).toBeGreaterThan(0);
+    g.leaveTransactionIdOutOfDeltas(true);
+    try {
+      const synced = await sync(s, connection.id);
+      expect(synced).toMatchObject({ status: "ok", eventCount: 127 });
+      const memo = (await week(s)).filter((e) => e.title === "Draft the memo");
+      expect(memo.map((e) => e.source)).toEqual(placed.map(() => "assistant"));
+    } finally {
+      g.leaveTransactionIdOutOfDeltas(false);
+    }
+  });
+
   it("a block whose delete Graph fails is kept and deleted at the next sync", async () => {
     const s = await signedIn();
     const { connection } = await connect(s);

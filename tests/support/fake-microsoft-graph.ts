@@ -74,6 +74,8 @@ export async function startFakeGraph(opts: { port?: number } = {}) {
   let seq = 1;
   /** Where page links point (another origin: a Graph that sends Sage elsewhere). */
   let linkOrigin: string | undefined;
+  /** Delta rounds leave transactionId out (a response with fewer properties). */
+  let deltaWithoutTransactionId = false;
   /** Delta states made at or below this sequence answer 410 Gone. */
   let expiredBelow = 0;
   let throttle: { count: number; retryAfter: string } = { count: 0, retryAfter: "1" };
@@ -278,7 +280,9 @@ export async function startFakeGraph(opts: { port?: number } = {}) {
       .map((s) =>
         s.deleted || !inWindow(s.event, r.from, r.to)
           ? { "@removed": { reason: "deleted" }, id: s.event.id }
-          : render(s, prefer),
+          : deltaWithoutTransactionId
+            ? { ...render(s, prefer), transactionId: undefined }
+            : render(s, prefer),
       );
     const size = Number(/odata\.maxpagesize=(\d+)/.exec(prefer ?? "")?.[1] ?? "10");
     const page = items.slice(r.offset, r.offset + size);
@@ -443,6 +447,9 @@ export async function startFakeGraph(opts: { port?: number } = {}) {
     /** Page and delta links name this origin instead of the fake's own (undefined: its own). */
     sendLinksTo(value: string | undefined) {
       linkOrigin = value;
+    },
+    leaveTransactionIdOutOfDeltas(value: boolean) {
+      deltaWithoutTransactionId = value;
     },
     denyConsent(value: boolean) {
       deny = value;

@@ -6,7 +6,7 @@ import {
   type ExternalSeries,
 } from "../../core/calendar/external/types.ts";
 import type { Db } from "../db/client.ts";
-import { calendarConnections, connectionCalendars } from "../db/schema.ts";
+import { calendarConnections, connectionCalendars, externalWrites } from "../db/schema.ts";
 import {
   DeltaExpired,
   GraphApiError,
@@ -143,10 +143,13 @@ export function graphForConnection(
 }
 
 /** Each event's series (in the calendar worker when they are many); unreadable ones left out. */
-async function readGraphSeries(events: GraphEvent[]): Promise<Map<string, ExternalSeries>> {
+async function readGraphSeries(
+  events: GraphEvent[],
+  written: ReadonlyMap<string, string>,
+): Promise<Map<string, ExternalSeries>> {
   const texts: { id: string; text: string }[] = [];
   for (const e of events) {
-    const text = graphEventText(e);
+    const text = graphEventText(e, written);
     if (text) texts.push({ id: e.id, text });
   }
   const parsed = await readCalendar({ kind: "parse-each", texts: texts.map((t) => t.text) });
@@ -177,6 +180,17 @@ export async function readMicrosoftAccount(
         .where(eq(connectionCalendars.connectionId, connectionId))
     : [];
   const cursors = new Map(stored.map((c) => [c.externalId, readCursor(c.syncToken)]));
+  // Sage's own blocks, by Graph id: read back under their sage-block UID, never as busy time
+  const written = new Map(
+    connectionId
+      ? (
+          await deps.db
+            .select({ href: externalWrites.href, uid: externalWrites.uid })
+            .from(externalWrites)
+            .where(eq(externalWrites.connectionId, connectionId))
+        ).map((w) => [w.href, w.uid])
+      : [],
+  );
   const now = deps.now().getTime();
   const from = new Date(Math.floor(now / DAY_MS) * DAY_MS - MICROSOFT_LIMITS.backDays * DAY_MS);
   const to = new Date(
@@ -212,7 +226,7 @@ export async function readMicrosoftAccount(
     }
     // a round may name an event more than once (changed twice): the last word counts
     const latest = new Map(round.events.map((e) => [e.id, e]));
-    const read = await readGraphSeries([...latest.values()]);
+    const read = await readGraphSeries([...latest.values()], written);
     const resources: StoredResource[] = [];
     const deleted: string[] = [];
     for (const [id, e] of latest) {

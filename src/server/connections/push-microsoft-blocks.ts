@@ -57,7 +57,13 @@ export function microsoftWriter(api: GraphCalendarApi, calendarId: string): Bloc
       }
       const body = (await res.json()) as GraphEvent;
       if (typeof body.id !== "string") return { status: "failed" };
-      return { status: "ok", ref: body.id, etag: body["@odata.etag"] ?? null };
+      // the UID a sync reads it back under (graphUid), kept beside its Graph id
+      return {
+        status: "ok",
+        ref: body.id,
+        uid: caldavBlockUid(block.id),
+        etag: body["@odata.etag"] ?? null,
+      };
     },
     async update(ref, etag, block) {
       const c = blockContent(block);

@@ -83,5 +83,10 @@ describe("Graph events as series", () => {
     );
     expect(text).toContain("UID:sage-block-0b7c6a8e-2f4b-4c1e-9a55-7d8f1e2a3b4c");
     expect(graphEventText(timed({ transactionId: "someone-else" }))).toContain("UID:AAMkAGI2T=");
+    // known by its Graph id when a response leaves the transactionId out
+    const written = new Map([["AAMkAGI2T=", "sage-block-0b7c6a8e-2f4b-4c1e-9a55-7d8f1e2a3b4c"]]);
+    expect(graphEventText(timed({}), written)).toContain(
+      "UID:sage-block-0b7c6a8e-2f4b-4c1e-9a55-7d8f1e2a3b4c",
+    );
   });
 });

@@ -58,18 +58,26 @@ export const isBusyShowAs = (e: GraphEvent, allDay: boolean): boolean => {
   return true;
 };
 
-/** The UID a Graph event is read under: Sage's own block mark, else its Graph id. */
-export const graphUid = (e: GraphEvent): string =>
-  e.transactionId && SAGE_TRANSACTION.test(e.transactionId) ? e.transactionId : e.id;
+/**
+ * The UID a Graph event is read under: Sage's own block UID when Sage wrote it (`written`,
+ * from external_writes by Graph id — which holds even if a response leaves transactionId
+ * out), or the transactionId Sage set; else its Graph id.
+ */
+export const graphUid = (e: GraphEvent, written?: ReadonlyMap<string, string>): string =>
+  written?.get(e.id) ??
+  (e.transactionId && SAGE_TRANSACTION.test(e.transactionId) ? e.transactionId : e.id);
 
 /**
  * The iCalendar text of one Graph event, or undefined when it is not busy-relevant data at
  * all (removed, cancelled, or without readable times).
  */
-export function graphEventText(e: GraphEvent): string | undefined {
+export function graphEventText(
+  e: GraphEvent,
+  written?: ReadonlyMap<string, string>,
+): string | undefined {
   if (e["@removed"] || e.isCancelled) return undefined;
   const allDay = e.isAllDay === true;
-  const lines = ["BEGIN:VEVENT", `UID:${oneLine(graphUid(e))}`];
+  const lines = ["BEGIN:VEVENT", `UID:${oneLine(graphUid(e, written))}`];
   if (allDay) {
     const start = dateOf(e.start);
     const end = dateOf(e.end);
