@@ -34,7 +34,10 @@ const envSchema = z.object({
   MICROSOFT_TENANT: optionalString.pipe(
     z
       .string()
-      .regex(/^[A-Za-z0-9.-]{1,100}$/, "must be common, organizations, consumers or a tenant id")
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/,
+        "must be common, organizations, consumers or a tenant id",
+      )
       .optional(),
   ),
   /** The identity platform's host (tests point it at a loopback server). */

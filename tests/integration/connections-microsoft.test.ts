@@ -609,6 +609,34 @@ describe("Microsoft 365: Sage's blocks", () => {
   });
 });
 
+describe("Microsoft 365: the account", () => {
+  it("the export names the connection without its tokens; deleting the account forgets them", async () => {
+    const s = await signedIn();
+    const { connection } = await connect(s);
+    const exported = await t.app.inject({
+      method: "GET",
+      url: "/api/account/export",
+      headers: s.headers,
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain(connection.id);
+    expect(exported.body).toContain('"microsoft"');
+    expect(exported.body).not.toMatch(/refresh-|access-|v1\./);
+    const gone = await t.app.inject({
+      method: "DELETE",
+      url: "/api/account",
+      headers: s.headers,
+      payload: { confirm: true },
+    });
+    expect(gone.statusCode).toBe(204);
+    const rows = await t.db
+      .select()
+      .from(calendarConnections)
+      .where(eq(calendarConnections.id, connection.id));
+    expect(rows).toEqual([]);
+  });
+});
+
 describe("without Microsoft configured", () => {
   it("answers 404 with a plain reason and the meta says so", async () => {
     const other = await createTestApp({ llm: null });
