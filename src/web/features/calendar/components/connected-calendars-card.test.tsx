@@ -248,4 +248,19 @@ describe("ConnectedCalendarsCard", () => {
     expect(window.location.search).toBe("?panel=calendars");
     window.history.replaceState(null, "", "/");
   });
+
+  it("says Microsoft 365 is connected when its consent comes back", async () => {
+    window.history.replaceState(null, "", "/calendar?panel=calendars&connected=microsoft");
+    mockFetch((url) => {
+      if (url === "/api/connections") return json(200, { connections: [] });
+      return json(200, { events: [] });
+    });
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    expect(within(card).getByRole("status").textContent).toBe(
+      "Microsoft 365 / Outlook is connected.",
+    );
+    expect(window.location.search).toBe("?panel=calendars");
+    window.history.replaceState(null, "", "/");
+  });
 });

@@ -82,7 +82,7 @@ function statusLine(c: Connection, zone: string): string {
  * `?connectError=…` beside
  * `panel=calendars` on /calendar), read once and removed from the address bar.
  */
-function useGoogleOutcome(): { ok: boolean; text: string } | null {
+function useConsentOutcome(): { ok: boolean; text: string } | null {
   const [outcome] = useState(() => {
     const q = new URLSearchParams(window.location.search);
     if (q.get("connected") === "google") return { ok: true, text: "Google Calendar is connected." };
@@ -116,7 +116,7 @@ export function ConnectedCalendarsCard(props: { userId: string; online: boolean;
   const events = useConnectedEvents(props.userId, props.online, range);
   const list = connections.data?.connections ?? [];
   const names = new Map(list.map((c) => [c.id, c.name]));
-  const outcome = useGoogleOutcome();
+  const outcome = useConsentOutcome();
 
   return (
     <section aria-labelledby="connected-heading" className="mt-6 border-t border-stone-200 pt-5">
