@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { type calendarConnections, connectionCalendars } from "../db/schema.ts";
 import { fetchIcs } from "../integrations/calendars/ics/fetch-ics.ts";
 import { openCredentials } from "../integrations/calendars/seal.ts";
+import type { GoogleSignIn } from "../integrations/identity/google.ts";
 import { applyCalDavPlans, readCalDavAccount, storedCalDavState } from "./caldav-sync.ts";
 import { apiForConnection, applyGooglePlans, readGoogleAccount } from "./google-sync.ts";
 import { applyMicrosoftPlans, graphForConnection, readMicrosoftAccount } from "./microsoft-sync.ts";
@@ -31,11 +32,14 @@ export type StoreChanges = (tx: Db) => Promise<void>;
  *   errors (FetchFailure, CalendarDataError, GoogleApiError, GraphApiError).
  * - writer: put and delete one block in one calendar with a precondition; absent for a kind
  *   Sage cannot write to (an iCalendar address).
+ * - revoke: give back a consent's refresh token after the connection is deleted; absent
+ *   where there is no grant (ICS, CalDAV) or no way to revoke one (Microsoft: forgotten).
  * Push subscriptions (Google events.watch, Graph subscriptions) are not part of it yet.
  */
 export type CalendarProvider = {
   readChanges(deps: SyncDeps, row: ConnectionRow): Promise<StoreChanges | undefined>;
   writer?(deps: SyncDeps, conn: ConnectionRow, calendarExternalId: string): BlockWriter;
+  revoke?(deps: { google: GoogleSignIn | undefined }, refreshToken: string): Promise<void>;
 };
 
 const ids = (row: ConnectionRow) => ({ connectionId: row.id, userId: row.userId });
@@ -88,6 +92,10 @@ const google: CalendarProvider = {
     return (tx) => applyGooglePlans(tx, { ...ids(row), plans });
   },
   writer: googleWriterFor,
+  async revoke(deps, refreshToken) {
+    if (!deps.google) throw new Error("Google sign-in is not configured: nothing revoked");
+    await deps.google.revoke(refreshToken);
+  },
 };
 
 const microsoft: CalendarProvider = {
