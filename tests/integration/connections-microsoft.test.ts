@@ -10,7 +10,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calendarConnections, externalWrites } from "../../src/server/db/schema.ts";
+import {
+  calendarConnections,
+  connectionCalendars,
+  externalWrites,
+} from "../../src/server/db/schema.ts";
 import { inZone, planTask } from "../support/connected-person.ts";
 import {
   type FakeGraph,
@@ -443,6 +447,33 @@ describe("Microsoft 365: links Graph sends", () => {
       await new Promise<void>((resolve) => trap.close(() => resolve()));
     }
     expect(await sync(s, connection.id)).toMatchObject({ status: "ok" });
+  });
+});
+
+describe("Microsoft 365: stored cursors", () => {
+  it("a cursor naming another Graph base starts a full round instead of failing", async () => {
+    const s = await signedIn();
+    const { connection } = await connect(s);
+    const calendars = await t.db
+      .select()
+      .from(connectionCalendars)
+      .where(eq(connectionCalendars.connectionId, connection.id));
+    for (const c of calendars) {
+      const cursor = JSON.parse(c.syncToken!) as { link: string; until: string };
+      await t.db
+        .update(connectionCalendars)
+        .set({
+          syncToken: JSON.stringify({
+            ...cursor,
+            link: cursor.link.replace(g.origin, "https://graph.example"),
+          }),
+        })
+        .where(eq(connectionCalendars.id, c.id));
+    }
+    const before = g.log.deltas.length;
+    expect(await sync(s, connection.id)).toMatchObject({ status: "ok", eventCount: 127 });
+    const rounds = g.log.deltas.slice(before).map((d) => new URL(d.url));
+    expect(rounds.filter((u) => u.searchParams.has("startDateTime"))).toHaveLength(2);
   });
 });
 

@@ -192,6 +192,7 @@ export async function readMicrosoftAccount(
       : [],
   );
   const now = deps.now().getTime();
+  const graphBase = deps.config.microsoft?.graphBase ?? "";
   const from = new Date(Math.floor(now / DAY_MS) * DAY_MS - MICROSOFT_LIMITS.backDays * DAY_MS);
   const to = new Date(
     from.getTime() + (MICROSOFT_LIMITS.backDays + MICROSOFT_LIMITS.aheadDays) * DAY_MS,
@@ -203,9 +204,15 @@ export async function readMicrosoftAccount(
   let held = 0;
   let series = 0;
   for (const calendar of calendars) {
-    const cursor = cursors.get(calendar.id);
-    const fresh =
-      cursor && Date.parse(cursor.until) - now > MICROSOFT_LIMITS.renewWhenAheadBelowDays * DAY_MS;
+    const kept = cursors.get(calendar.id);
+    // a cursor from another Graph base (MICROSOFT_GRAPH_BASE changed) is never followed, and
+    // a window with less than renewWhenAheadBelowDays ahead is read afresh
+    const cursor =
+      kept?.link.startsWith(`${graphBase}/`) &&
+      Date.parse(kept.until) - now > MICROSOFT_LIMITS.renewWhenAheadBelowDays * DAY_MS
+        ? kept
+        : undefined;
+    const fresh = cursor !== undefined;
     let mode: "full" | "delta" = fresh ? "delta" : "full";
     let round: Awaited<ReturnType<GraphCalendarApi["delta"]>>;
     let until = fresh ? cursor.until : to.toISOString();
