@@ -4,6 +4,9 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The loopback Microsoft identity platform and Graph (tests/support/fake-microsoft-graph.ts). */
+const GRAPH_PORT = Number(process.env.E2E_GRAPH_PORT ?? PORT + 1);
+const graphOrigin = `http://127.0.0.1:${GRAPH_PORT}`;
 // every run starts from an empty data directory: PGlite, development sign-in, offline defaults
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "sage-e2e-"));
 
@@ -41,6 +44,11 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       PUBLIC_URL: `http://localhost:${PORT}`,
+      // Microsoft 365 is offered; the spec that connects it starts the loopback server
+      MICROSOFT_CLIENT_ID: "sage-microsoft-test-client",
+      MICROSOFT_CLIENT_SECRET: "sage-microsoft-test-secret",
+      MICROSOFT_AUTHORITY: graphOrigin,
+      MICROSOFT_GRAPH_BASE: `${graphOrigin}/v1.0`,
     },
   },
 });

@@ -89,6 +89,52 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
   });
 
+  it("Microsoft 365 needs both its client id and secret; the tenant is common by default", () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).microsoft).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dir, MICROSOFT_CLIENT_ID: "id" })).toThrow(
+      /MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET must be set together/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: dir, MICROSOFT_CLIENT_ID: "id", MICROSOFT_CLIENT_SECRET: "s" })
+        .microsoft,
+    ).toEqual({
+      clientId: "id",
+      clientSecret: "s",
+      tenant: "common",
+      authority: "https://login.microsoftonline.com",
+      graphBase: "https://graph.microsoft.com/v1.0",
+    });
+    const custom = loadConfig({
+      DATA_DIR: dir,
+      MICROSOFT_CLIENT_ID: "id",
+      MICROSOFT_CLIENT_SECRET: "s",
+      MICROSOFT_TENANT: "contoso.onmicrosoft.com",
+      MICROSOFT_GRAPH_BASE: "http://127.0.0.1:9/v1.0/",
+    }).microsoft;
+    expect(custom).toMatchObject({
+      tenant: "contoso.onmicrosoft.com",
+      graphBase: "http://127.0.0.1:9/v1.0",
+    });
+    // the tenant becomes a path segment of the identity platform's URLs
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dir,
+        MICROSOFT_CLIENT_ID: "id",
+        MICROSOFT_CLIENT_SECRET: "s",
+        MICROSOFT_TENANT: "../evil",
+      }),
+    ).toThrow(/MICROSOFT_TENANT/);
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dir,
+        MICROSOFT_CLIENT_ID: "id",
+        MICROSOFT_CLIENT_SECRET: "s",
+        MICROSOFT_TENANT: "..",
+      }),
+    ).toThrow(/MICROSOFT_TENANT/);
+  });
+
   it("a public host needs Google sign-in and a session secret", () => {
     expect(() => loadConfig({ PUBLIC_URL: "https://sage.example" })).toThrow(ConfigError);
     expect(() => loadConfig({ PUBLIC_URL: "https://sage.example" })).toThrow(/GOOGLE_CLIENT_ID/);

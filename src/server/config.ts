@@ -27,6 +27,23 @@ const envSchema = z.object({
   GOOGLE_ISSUER: optionalString.pipe(z.url().optional()),
   /** Google Calendar API v3's base (tests point it at a loopback server). */
   GOOGLE_API_BASE: z.url().default("https://www.googleapis.com"),
+  /** Microsoft 365 / Outlook.com calendars through Microsoft Graph (decision 040). */
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  /** common (work, school and personal accounts), organizations, consumers, or a tenant id. */
+  MICROSOFT_TENANT: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/,
+        "must be common, organizations, consumers or a tenant id",
+      )
+      .optional(),
+  ),
+  /** The identity platform's host (tests point it at a loopback server). */
+  MICROSOFT_AUTHORITY: z.url().default("https://login.microsoftonline.com"),
+  /** Microsoft Graph's base, with its version (tests point it at a loopback server). */
+  MICROSOFT_GRAPH_BASE: z.url().default("https://graph.microsoft.com/v1.0"),
   /** Which provider answers; unset: the first whose key (or OpenAI base URL) is set. */
   LLM_PROVIDER: optionalString.pipe(z.enum(["openai", "anthropic", "google"]).optional()),
   OPENAI_API_KEY: optionalString,
@@ -139,6 +156,18 @@ export type Config = {
   calendarKey: Buffer | undefined;
   /** Google Calendar API v3's base URL (GOOGLE_API_BASE). */
   googleApiBase: string;
+  /** Microsoft Graph calendars, when MICROSOFT_CLIENT_ID and _SECRET are set. */
+  microsoft: MicrosoftConfig | undefined;
+};
+
+export type MicrosoftConfig = {
+  clientId: string;
+  clientSecret: string;
+  tenant: string;
+  /** The identity platform's origin, no trailing slash (MICROSOFT_AUTHORITY). */
+  authority: string;
+  /** Graph's base with its version, no trailing slash (MICROSOFT_GRAPH_BASE). */
+  graphBase: string;
 };
 
 export class ConfigError extends Error {
@@ -202,6 +231,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         issuer: e.GOOGLE_ISSUER ?? "https://accounts.google.com",
       }
     : undefined;
+  if (Boolean(e.MICROSOFT_CLIENT_ID) !== Boolean(e.MICROSOFT_CLIENT_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET must be set together",
+    );
+  }
   if (e.STRIPE_SECRET_KEY) {
     const missing = (
       ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_STARTER", "STRIPE_PRICE_PRO"] as const
@@ -248,6 +282,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     googleApiBase: e.GOOGLE_API_BASE.replace(/\/+$/, ""),
+    microsoft: e.MICROSOFT_CLIENT_ID
+      ? {
+          clientId: e.MICROSOFT_CLIENT_ID,
+          clientSecret: e.MICROSOFT_CLIENT_SECRET!,
+          tenant: e.MICROSOFT_TENANT ?? "common",
+          authority: e.MICROSOFT_AUTHORITY.replace(/\/+$/, ""),
+          graphBase: e.MICROSOFT_GRAPH_BASE.replace(/\/+$/, ""),
+        }
+      : undefined,
     calendarKey: e.CALENDAR_SECRET_KEY
       ? createHash("sha256").update(e.CALENDAR_SECRET_KEY).digest()
       : isLocal

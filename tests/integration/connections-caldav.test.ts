@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectionCalendars } from "../../src/server/db/schema.ts";
+import { connectionCalendars, externalWrites } from "../../src/server/db/schema.ts";
 import { inZone, planTask } from "../support/connected-person.ts";
+import { startFaultProxy } from "../support/fault-proxy.ts";
 import {
   RADICALE_PASSWORD,
   RADICALE_USER,
@@ -438,6 +439,67 @@ describe("a deleted task's blocks", () => {
       headers: s.headers,
     });
     for (const href of hrefs) expect((await dav.request("GET", href)).status).toBe(404);
+  });
+});
+
+describe("a server failing a DELETE", () => {
+  it("keeps Sage's record of the block and deletes it at the next sync, never orphaning it", async () => {
+    const proxy = await startFaultProxy(dav.origin);
+    try {
+      const s = await signedIn();
+      const created = await t.app.inject({
+        method: "POST",
+        url: "/api/connections",
+        headers: s.headers,
+        payload: {
+          kind: "caldav",
+          url: proxy.origin,
+          username: RADICALE_USER,
+          password: RADICALE_PASSWORD,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { connection } = created.json();
+      const work = connection.calendars.find((c: { name: string }) => c.name === "Work");
+      await t.app.inject({
+        method: "PATCH",
+        url: `/api/connections/${connection.id}`,
+        headers: s.headers,
+        payload: { writeCalendarId: work.id },
+      });
+      const { task, placed } = await planTask(t, s, "Renew the passport", 60);
+      const href = `/${RADICALE_USER}/work/sage-block-${placed[0]!.eventId}.ics`;
+      expect((await dav.request("GET", href)).status).toBe(200);
+      const writes = () =>
+        t.db.select().from(externalWrites).where(eq(externalWrites.connectionId, connection.id));
+      expect(await writes()).toHaveLength(placed.length);
+
+      // the task goes, and the sync's push deletes its blocks: the server answers 503 to each
+      proxy.failWhen((req) => (req.method === "DELETE" ? 503 : undefined));
+      await t.app.inject({ method: "DELETE", url: `/api/tasks/${task.id}`, headers: s.headers });
+      await t.app.inject({
+        method: "POST",
+        url: `/api/connections/${connection.id}/sync`,
+        headers: s.headers,
+      });
+      expect(proxy.log.filter((l) => l.method === "DELETE" && l.status === 503).length).toBe(
+        placed.length,
+      );
+      expect((await dav.request("GET", href)).status).toBe(200);
+      expect(await writes()).toHaveLength(placed.length);
+
+      // the server is well again: the next sync deletes it and only then forgets it
+      proxy.failWhen(undefined);
+      await t.app.inject({
+        method: "POST",
+        url: `/api/connections/${connection.id}/sync`,
+        headers: s.headers,
+      });
+      expect((await dav.request("GET", href)).status).toBe(404);
+      expect(await writes()).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
   });
 });
 

@@ -95,6 +95,7 @@ describe("meta endpoints", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/meta" });
     expect(res.json()).toMatchObject({
       signIn: { google: false, development: true },
+      connect: { microsoft: false },
       modes: { assistant: "offline", billing: "demo" },
     });
   });

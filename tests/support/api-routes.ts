@@ -195,6 +195,10 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   "GET /api/auth/google/calendar": { access: "signed-in" },
   // the person is named by the signed, single-use flow cookie the start set, not a bearer
   "GET /api/connections/google/callback": { access: "public" },
+  // Microsoft 365: the same three steps as Google
+  "GET /api/connections/microsoft/start": { access: "public" },
+  "GET /api/auth/microsoft/calendar": { access: "signed-in" },
+  "GET /api/connections/microsoft/callback": { access: "public" },
   "GET /api/account/export": { access: "signed-in" },
   "DELETE /api/account": { access: "signed-in", body: () => ({ confirm: true }) },
 };

@@ -20,6 +20,8 @@ export type AuthSession = z.infer<typeof authSession>;
 /** What the server runs with, so the UI can say which embedded defaults are in use. */
 export const appMeta = z.object({
   signIn: z.object({ google: z.boolean(), development: z.boolean() }),
+  /** Which calendar providers can be connected by consent (Google needs Google sign-in). */
+  connect: z.object({ microsoft: z.boolean() }),
   modes: z.object({
     database: z.enum(["pglite", "postgres"]),
     assistant: z.enum(["offline", "model"]),

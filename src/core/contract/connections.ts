@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /** Connected calendars (issue 16): the API shapes the server validates with and the UI types by. */
 
-export const CONNECTION_KINDS = ["ics", "caldav", "google"] as const;
+export const CONNECTION_KINDS = ["ics", "caldav", "google", "microsoft"] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 export const CONNECTION_STATUSES = ["ok", "error", "syncing"] as const;
 
@@ -47,7 +47,8 @@ export const createConnectionRequest = z.discriminatedUnion(
     }),
   ],
   {
-    error: 'kind must be "ics" or "caldav" (Google connects through /api/connections/google/start)',
+    error:
+      'kind must be "ics" or "caldav" (Google and Microsoft connect through /api/connections/google/start and /api/connections/microsoft/start)',
   },
 );
 export type CreateConnectionRequest = z.infer<typeof createConnectionRequest>;

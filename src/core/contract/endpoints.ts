@@ -110,6 +110,19 @@ export const endpoints = {
     auth: "public",
   },
 
+  // Microsoft 365 / Outlook.com, the same three steps as Google (decision 040)
+  startMicrosoftConnection: {
+    method: "GET",
+    path: "/api/connections/microsoft/start",
+    auth: "public",
+  },
+  microsoftCalendarConsent: { method: "GET", path: "/api/auth/microsoft/calendar", auth: "public" },
+  microsoftConnectionCallback: {
+    method: "GET",
+    path: "/api/connections/microsoft/callback",
+    auth: "public",
+  },
+
   // --- assistants (onboarding, productivity, fitness), votes ------------------------
   onboardingQuestions: { method: "POST", path: "/api/onboarding/questions", auth: "public" },
   onboardingContext: { method: "POST", path: "/api/onboarding/context", auth: "optional" },

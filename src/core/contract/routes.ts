@@ -281,6 +281,9 @@ export const routes = {
   startGoogleConnection: { responses: { 302: redirect } },
   googleCalendarConsent: { responses: { 302: redirect } },
   googleConnectionCallback: { responses: { 302: redirect } },
+  startMicrosoftConnection: { responses: { 302: redirect } },
+  microsoftCalendarConsent: { responses: { 302: redirect } },
+  microsoftConnectionCallback: { responses: { 302: redirect } },
 
   onboardingQuestions: {
     body: questionsRequest,

@@ -1,24 +1,22 @@
-import { count, eq, sql } from "drizzle-orm";
-import { CalendarDataError, unreadableOf } from "../../core/calendar/external/types.ts";
+import { count, eq } from "drizzle-orm";
+import { CalendarDataError } from "../../core/calendar/external/types.ts";
 import {
   CONNECTION_LIMITS,
   type Connection,
+  type ConnectionKind,
   type CreateConnectionRequest,
 } from "../../core/contract/connections.ts";
-import { calendarConnections, connectionCalendars, users } from "../db/schema.ts";
+import { calendarConnections, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { googleCalendarApi } from "../integrations/calendars/google/google-calendar-api.ts";
-import { fetchIcs } from "../integrations/calendars/ics/fetch-ics.ts";
 import { FetchFailure, normalizeCalendarUrl } from "../integrations/calendars/safe-fetch.ts";
-import { sealCredentials } from "../integrations/calendars/seal.ts";
+import { type Credentials, sealCredentials } from "../integrations/calendars/seal.ts";
 import type { GoogleTokens } from "../integrations/identity/google.ts";
-import { applyCalDavPlans, readCalDavAccount } from "./caldav-sync.ts";
+import type { MicrosoftTokens } from "../integrations/identity/microsoft.ts";
+import { CALENDAR_PROVIDERS, type FirstRead, unprocessable } from "./calendar-provider.ts";
 import { connectionDto } from "./connection-dto.ts";
-import { applyGooglePlans, connectionAuth, readGoogleAccount } from "./google-sync.ts";
-import { replaceSeriesRows } from "./store-series.ts";
-import { fetchPolicy, recount, type SyncDeps } from "./sync-connection.ts";
+import { recount, type SyncDeps } from "./sync-connection.ts";
 
-export const unprocessable = (message: string) => new AppError(422, "unprocessable", message);
+export { unprocessable };
 
 export function requireCalendarKey(deps: SyncDeps): Buffer {
   if (!deps.config.calendarKey) {
@@ -56,37 +54,44 @@ async function checkCap(tx: SyncDeps["db"], userId: string): Promise<void> {
 }
 
 /**
- * Connects a CalDAV account: discovered, signed in and read first (400 for a refused
- * address, 422 for refused credentials, no calendars, or a calendar Sage cannot read),
- * stored only when that worked. Every event calendar counts as busy to begin with.
+ * Connects a calendar of any kind, the same way for all (decision 040): the provider reads
+ * the whole account first (`readFirst`, before anything is stored), then one transaction
+ * holds the per-user cap exactly (the user's row is locked), inserts the connection with its
+ * credentials sealed, stores what was read and counts it. Every calendar counts as busy to
+ * begin with. `asUnprocessable` turns the read's plain failures into 422s where the person
+ * submitted the form.
  */
-export async function createCalDavConnection(
+async function createConnection(
   deps: SyncDeps,
-  opts: { userId: string; input: Extract<CreateConnectionRequest, { kind: "caldav" }> },
+  opts: {
+    userId: string;
+    kind: ConnectionKind;
+    credentials: Credentials;
+    name?: string | undefined;
+    unprocessableFailures: boolean;
+  },
 ): Promise<Connection> {
   const key = requireCalendarKey(deps);
-  const url = normalizeCalendarUrl(opts.input.url);
-  const creds = { url: url.href, username: opts.input.username, password: opts.input.password };
-  let plans: Awaited<ReturnType<typeof readCalDavAccount>>;
+  let first: FirstRead;
   try {
-    plans = await readCalDavAccount(creds, fetchPolicy(deps.config), new Map(), deps.now());
+    first = await CALENDAR_PROVIDERS[opts.kind].readFirst(deps, opts.credentials);
   } catch (error) {
-    throw asUnprocessable(error);
+    throw opts.unprocessableFailures ? asUnprocessable(error) : error;
   }
-  if (plans.length === 0) throw unprocessable("This account has no calendars with events");
+  const name = opts.name ?? first.name;
   const id = await deps.db.transaction(async (tx) => {
     await checkCap(tx, opts.userId);
     const [row] = await tx
       .insert(calendarConnections)
       .values({
         userId: opts.userId,
-        kind: "caldav",
-        name: opts.input.name ?? `${opts.input.username} at ${url.hostname}`,
-        credentials: sealCredentials(key, creds),
+        kind: opts.kind,
+        name,
+        credentials: sealCredentials(key, first.credentials),
         lastSyncedAt: deps.now(),
       })
       .returning({ id: calendarConnections.id });
-    await applyCalDavPlans(tx, { connectionId: row!.id, userId: opts.userId, plans });
+    await first.store(tx, { connectionId: row!.id, userId: opts.userId, name });
     await recount(tx, row!.id);
     return row!.id;
   });
@@ -94,110 +99,81 @@ export async function createCalDavConnection(
 }
 
 /**
- * Connects an iCalendar address: fetched and read first (400 for a refused address, 422
- * when it is unreachable or not a calendar), stored only when that worked, in one
- * transaction that also holds the per-user cap exactly (the user's row is locked).
+ * Connects a CalDAV account: discovered, signed in and read first (400 for a refused
+ * address, 422 for refused credentials, no calendars, or a calendar Sage cannot read),
+ * stored only when that worked.
  */
-export async function createIcsConnection(
+export function createCalDavConnection(
+  deps: SyncDeps,
+  opts: { userId: string; input: Extract<CreateConnectionRequest, { kind: "caldav" }> },
+): Promise<Connection> {
+  requireCalendarKey(deps);
+  const url = normalizeCalendarUrl(opts.input.url);
+  return createConnection(deps, {
+    userId: opts.userId,
+    kind: "caldav",
+    credentials: { url: url.href, username: opts.input.username, password: opts.input.password },
+    name: opts.input.name,
+    unprocessableFailures: true,
+  });
+}
+
+/**
+ * Connects an iCalendar address: fetched and read first (400 for a refused address, 422
+ * when it is unreachable or not a calendar), stored only when that worked.
+ */
+export function createIcsConnection(
   deps: SyncDeps,
   opts: { userId: string; input: Extract<CreateConnectionRequest, { kind: "ics" }> },
 ): Promise<Connection> {
-  const key = requireCalendarKey(deps);
+  requireCalendarKey(deps);
   const url = normalizeCalendarUrl(opts.input.url);
-  let first: Awaited<ReturnType<typeof fetchIcs>>;
-  try {
-    first = await fetchIcs(
-      url,
-      { etag: null, lastModified: null },
-      fetchPolicy(deps.config),
-      deps.now(),
-    );
-    if (first.kind !== "calendar")
-      throw new FetchFailure("the address answered 304 to a first request");
-  } catch (error) {
-    throw asUnprocessable(error);
-  }
-  const calendar = first.calendar;
-  // these are the whole calendar: one none of whose events can be followed is refused
-  if (calendar.why && calendar.series.length === 0) throw unprocessable(calendar.why);
-  const rows = calendar.series.map((s) => ({ ...s, key: s.uid, etag: null }));
-  const name = opts.input.name ?? calendar.name ?? url.hostname;
-
-  const id = await deps.db.transaction(async (tx) => {
-    await checkCap(tx, opts.userId);
-    const [row] = await tx
-      .insert(calendarConnections)
-      .values({
-        userId: opts.userId,
-        kind: "ics",
-        name,
-        credentials: sealCredentials(key, { url: url.href }),
-        lastSyncedAt: deps.now(),
-      })
-      .returning({ id: calendarConnections.id });
-    const [cal] = await tx
-      .insert(connectionCalendars)
-      .values({
-        connectionId: row!.id,
-        userId: opts.userId,
-        externalId: "ics",
-        name,
-        httpEtag: first.validators.etag,
-        httpLastModified: first.validators.lastModified,
-        unreadable: unreadableOf(calendar.unreadable, calendar.left),
-      })
-      .returning({ id: connectionCalendars.id });
-    await replaceSeriesRows(
-      tx,
-      { calendarId: cal!.id, connectionId: row!.id, userId: opts.userId },
-      rows,
-    );
-    await recount(tx, row!.id);
-    await tx
-      .update(calendarConnections)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(calendarConnections.id, row!.id));
-    return row!.id;
+  return createConnection(deps, {
+    userId: opts.userId,
+    kind: "ics",
+    credentials: { url: url.href },
+    name: opts.input.name,
+    unprocessableFailures: true,
   });
-  return connectionDto(deps.db, opts.userId, id, deps.now());
 }
+
+const consentCredentials = (url: string, tokens: GoogleTokens | MicrosoftTokens): Credentials => ({
+  url,
+  refreshToken: tokens.refreshToken,
+  accessToken: tokens.accessToken,
+  accessTokenExpiresAt: tokens.expiresAt,
+});
 
 /**
  * Connects Google Calendar after the consent (the callback's tokens): the calendar list and
  * every calendar's events read first, stored only when that worked, the refresh token
  * sealed. Named after the primary calendar (the account's address).
  */
-export async function createGoogleConnection(
+export function createGoogleConnection(
   deps: SyncDeps,
   opts: { userId: string; tokens: GoogleTokens },
 ): Promise<Connection> {
-  const key = requireCalendarKey(deps);
-  const creds = {
-    url: "google",
-    refreshToken: opts.tokens.refreshToken,
-    accessToken: opts.tokens.accessToken,
-    accessTokenExpiresAt: opts.tokens.expiresAt,
-  };
-  const api = googleCalendarApi(deps.config.googleApiBase, connectionAuth(deps, null, creds));
-  const plans = await readGoogleAccount(deps, api, null);
-  if (plans.length === 0) throw unprocessable("This Google account has no calendars Sage can read");
-  const primary = plans.find((p) => p.primary) ?? plans[0]!;
-  const name = `Google Calendar (${primary.externalId})`.slice(0, CONNECTION_LIMITS.name);
-  const id = await deps.db.transaction(async (tx) => {
-    await checkCap(tx, opts.userId);
-    const [row] = await tx
-      .insert(calendarConnections)
-      .values({
-        userId: opts.userId,
-        kind: "google",
-        name,
-        credentials: sealCredentials(key, { ...creds, url: `google:${primary.externalId}` }),
-        lastSyncedAt: deps.now(),
-      })
-      .returning({ id: calendarConnections.id });
-    await applyGooglePlans(tx, { connectionId: row!.id, userId: opts.userId, plans });
-    await recount(tx, row!.id);
-    return row!.id;
+  return createConnection(deps, {
+    userId: opts.userId,
+    kind: "google",
+    credentials: consentCredentials("google", opts.tokens),
+    unprocessableFailures: false,
   });
-  return connectionDto(deps.db, opts.userId, id, deps.now());
+}
+
+/**
+ * Connects a Microsoft 365 / Outlook.com account after the consent (the callback's tokens):
+ * the calendars and each one's calendar view read first, stored only when that worked, the
+ * refresh token sealed. Named after the default calendar.
+ */
+export function createMicrosoftConnection(
+  deps: SyncDeps,
+  opts: { userId: string; tokens: MicrosoftTokens },
+): Promise<Connection> {
+  return createConnection(deps, {
+    userId: opts.userId,
+    kind: "microsoft",
+    credentials: consentCredentials("microsoft", opts.tokens),
+    unprocessableFailures: true,
+  });
 }

@@ -2,13 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { calendarConnections } from "../db/schema.ts";
 import { ownedConnection } from "./connection-dto.ts";
 import { removeWrittenBlocks } from "./push-blocks.ts";
-import { googleRefreshTokens, revokeGoogleTokens } from "./revoke-google.ts";
+import { connectionGrants, revokeGrants } from "./revoke-grants.ts";
 import type { SyncDeps } from "./sync-connection.ts";
 
 /**
  * Disconnects a calendar (the owner's only; others get 404). Blocks Sage wrote stay in the
  * person's calendar unless `removeBlocks`; its calendars and stored events go with it (ON
- * DELETE CASCADE), and a Google connection's grant is revoked with it.
+ * DELETE CASCADE), and its provider's grant is revoked with it where the provider can
+ * (Google; a Microsoft grant is only forgotten).
  */
 export async function deleteConnection(
   deps: SyncDeps & { log: NonNullable<SyncDeps["log"]> & { warn: (o: object, m: string) => void } },
@@ -18,10 +19,10 @@ export async function deleteConnection(
   const { userId, id } = args;
   await ownedConnection(db, userId, id);
   const revoking = { db, config, google, log };
-  const googleTokens = await googleRefreshTokens(revoking, userId, id);
+  const grants = await connectionGrants(revoking, userId, id);
   if (args.removeBlocks) await removeWrittenBlocks(deps, id);
   await db
     .delete(calendarConnections)
     .where(and(eq(calendarConnections.id, id), eq(calendarConnections.userId, userId)));
-  await revokeGoogleTokens(revoking, googleTokens);
+  await revokeGrants(revoking, grants);
 }

@@ -27,7 +27,7 @@ import {
 import { readCalendar } from "../integrations/calendars/worker/calendar-pool.ts";
 import type { GoogleSignIn, GoogleTokens } from "../integrations/identity/google.ts";
 import { applyCalendarUpdates, checkExpandable, type StoredResource } from "./store-series.ts";
-import type { SyncDeps } from "./sync-connection.ts";
+import type { SyncDeps } from "./sync-deps.ts";
 
 /** A token kept this long before its expiry is renewed first rather than sent. */
 const EXPIRY_MARGIN_MS = 60_000;

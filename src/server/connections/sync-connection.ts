@@ -1,16 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { unreadableOf } from "../../core/calendar/external/types.ts";
 import type { Db } from "../db/client.ts";
-import { calendarConnections, connectionCalendars, externalEvents } from "../db/schema.ts";
-import { fetchIcs } from "../integrations/calendars/ics/fetch-ics.ts";
-import { type Credentials, openCredentials } from "../integrations/calendars/seal.ts";
-import { applyCalDavPlans, readCalDavAccount, storedCalDavState } from "./caldav-sync.ts";
-import { apiForConnection, applyGooglePlans, readGoogleAccount } from "./google-sync.ts";
+import { calendarConnections, externalEvents } from "../db/schema.ts";
+import { CALENDAR_PROVIDERS, type StoreChanges } from "./calendar-provider.ts";
 import { plainSyncError } from "./plain-error.ts";
 import { pushBlocks } from "./push-blocks.ts";
 import { notSageBlock } from "./push-state.ts";
-import { replaceSeriesRows } from "./store-series.ts";
 import { fetchPolicy, type SyncDeps } from "./sync-deps.ts";
 
 /** How long a claimed sync may run before another instance may take the connection over. */
@@ -75,12 +70,8 @@ export async function syncConnection(
   const { row, token } = claimed;
   const mine = and(eq(calendarConnections.id, row.id), eq(calendarConnections.leaseOwner, token));
   try {
-    if (!deps.config.calendarKey) throw new Error("CALENDAR_SECRET_KEY is not configured");
-    const creds = openCredentials(deps.config.calendarKey, row.credentials);
-    if (row.kind === "ics") await syncIcs(deps, row, creds.url, token);
-    else if (row.kind === "caldav") await syncCalDav(deps, row, creds, token);
-    else if (row.kind === "google") await syncGoogle(deps, row, token);
-    else throw new Error(`sync of ${row.kind} connections is not available`);
+    const store = await CALENDAR_PROVIDERS[row.kind].readChanges(deps, row);
+    if (store) await storeUnderLease(deps, row, token, store);
     await deps.db
       .update(calendarConnections)
       .set({
@@ -109,80 +100,16 @@ export async function syncConnection(
   return true;
 }
 
-async function syncIcs(
-  deps: SyncDeps,
-  row: ConnectionRow,
-  url: string,
-  token: string,
-): Promise<void> {
-  const [calendar] = await deps.db
-    .select()
-    .from(connectionCalendars)
-    .where(eq(connectionCalendars.connectionId, row.id));
-  if (!calendar) throw new Error("ICS connection without its calendar row");
-  const result = await fetchIcs(
-    new URL(url),
-    { etag: calendar.httpEtag, lastModified: calendar.httpLastModified },
-    fetchPolicy(deps.config),
-    deps.now(),
-  );
-  if (result.kind === "not-modified") return;
-  const rows = result.calendar.series.map((s) => ({ ...s, key: s.uid, etag: null }));
-  await deps.db.transaction(async (tx) => {
-    // still ours? a lease that expired mid-sync means another instance took over
-    const [held] = await tx
-      .select({ id: calendarConnections.id })
-      .from(calendarConnections)
-      .where(and(eq(calendarConnections.id, row.id), eq(calendarConnections.leaseOwner, token)))
-      .for("update");
-    if (!held) return;
-    await replaceSeriesRows(
-      tx,
-      { calendarId: calendar.id, connectionId: row.id, userId: row.userId },
-      rows,
-    );
-    await tx
-      .update(connectionCalendars)
-      .set({
-        httpEtag: result.validators.etag,
-        httpLastModified: result.validators.lastModified,
-        unreadable: unreadableOf(result.calendar.unreadable, result.calendar.left),
-      })
-      .where(eq(connectionCalendars.id, calendar.id));
-    await recount(tx, row.id);
-  });
-}
-
-async function syncCalDav(
-  deps: SyncDeps,
-  row: ConnectionRow,
-  creds: Credentials,
-  token: string,
-): Promise<void> {
-  const stored = await storedCalDavState(deps.db, row.id);
-  const plans = await readCalDavAccount(creds, fetchPolicy(deps.config), stored, deps.now());
-  await storeUnderLease(deps, row, token, (tx) =>
-    applyCalDavPlans(tx, { connectionId: row.id, userId: row.userId, plans }),
-  );
-}
-
-async function syncGoogle(deps: SyncDeps, row: ConnectionRow, token: string): Promise<void> {
-  const plans = await readGoogleAccount(deps, apiForConnection(deps, row), row.id);
-  await storeUnderLease(deps, row, token, (tx) =>
-    applyGooglePlans(tx, { connectionId: row.id, userId: row.userId, plans }),
-  );
-}
-
 /**
- * Stores what an account sync read, only while this instance still holds the connection's
- * lease (checked under a row lock, so an instance whose lease expired stores nothing), then
- * — still under the lease — brings the write calendar up to date with Sage's blocks.
+ * Stores what a sync read, only while this instance still holds the connection's lease
+ * (checked under a row lock, so an instance whose lease expired stores nothing), then —
+ * still under the lease — brings the write calendar up to date with Sage's blocks.
  */
 async function storeUnderLease(
   deps: SyncDeps,
   row: ConnectionRow,
   token: string,
-  apply: (tx: Db) => Promise<void>,
+  apply: StoreChanges,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [held] = await tx

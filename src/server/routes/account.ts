@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { deleteAccount } from "../account/delete-account.ts";
 import { exportAccount } from "../account/export-account.ts";
-import { googleRefreshTokens, revokeGoogleTokens } from "../connections/revoke-google.ts";
+import { connectionGrants, revokeGrants } from "../connections/revoke-grants.ts";
 import type { AppContext } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { defineRoute, respond } from "../http/define-route.ts";
@@ -36,9 +36,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     ctx,
     "deleteAccount",
     async ({ user, request, reply }) => {
-      // Google calendar grants are revoked once the account is gone (read before, revoked after)
+      // calendar grants are revoked once the account is gone (read before, revoked after)
       const revoking = { db: ctx.db, config: ctx.config, google: ctx.google, log: request.log };
-      const googleTokens = await googleRefreshTokens(revoking, user.id);
+      const grants = await connectionGrants(revoking, user.id);
       await deleteAccount(
         {
           db: ctx.db,
@@ -49,7 +49,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
         },
         user.id,
       );
-      await revokeGoogleTokens(revoking, googleTokens);
+      await revokeGrants(revoking, grants);
       reply.clearCookie(REFRESH_COOKIE, {
         path: "/api/auth",
         httpOnly: true,

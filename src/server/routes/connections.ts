@@ -8,6 +8,7 @@ import type { AppContext } from "../context.ts";
 import { defineRoute, respond } from "../http/define-route.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 import { registerGoogleConnectRoutes } from "./connections-google.ts";
+import { registerMicrosoftConnectRoutes } from "./connections-microsoft.ts";
 
 /** Connected calendars (issue 16). Only the owner sees or changes a connection (others: 404). */
 export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -75,4 +76,5 @@ export function registerConnectionRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   registerGoogleConnectRoutes(app, ctx, deps);
+  registerMicrosoftConnectRoutes(app, ctx, deps);
 }

@@ -16,6 +16,7 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext, webRoo
   const version = readVersion(webRoot);
   const meta: AppMeta = {
     signIn: { google: Boolean(ctx.google), development: ctx.devSignIn },
+    connect: { microsoft: Boolean(ctx.config.microsoft) },
     modes: {
       database: ctx.database.kind,
       assistant: ctx.config.llm.apiKey || ctx.config.llm.baseUrl ? "model" : "offline",

@@ -11,6 +11,7 @@ afterEach(() => {
 const meta = (billing = "demo") => ({
   body: {
     signIn: { google: false, development: true },
+    connect: { microsoft: false },
     modes: { database: "pglite", assistant: "offline", billing },
   },
 });

@@ -97,7 +97,11 @@ describe("ConnectedCalendarsCard", () => {
 
   it("offers Google Calendar only when Google sign-in is configured, as a plain link to its start", async () => {
     mockFetch((url) => {
-      if (url === "/api/meta") return json(200, { signIn: { google: true, development: false } });
+      if (url === "/api/meta")
+        return json(200, {
+          signIn: { google: true, development: false },
+          connect: { microsoft: false },
+        });
       if (url === "/api/connections") return json(200, { connections: [] });
       return json(200, { events: [] });
     });
@@ -174,9 +178,49 @@ describe("ConnectedCalendarsCard", () => {
     expect((await within(card).findByRole("alert")).textContent).toBe(shown);
   });
 
+  it("offers Microsoft 365 / Outlook when the server is configured for it, as a plain link", async () => {
+    mockFetch((url) => {
+      if (url === "/api/meta")
+        return json(200, {
+          signIn: { google: false, development: true },
+          connect: { microsoft: true },
+        });
+      if (url === "/api/connections") return json(200, { connections: [] });
+      return json(200, { events: [] });
+    });
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    const link = await within(card).findByRole("link", { name: "Connect Microsoft 365 / Outlook" });
+    expect(link.getAttribute("href")).toBe("/api/connections/microsoft/start");
+    expect(within(card).queryByText(/MICROSOFT_CLIENT_ID/)).toBeNull();
+  });
+
+  it("says how to configure Microsoft 365 when the server is not", async () => {
+    mockFetch((url) => {
+      if (url === "/api/meta")
+        return json(200, {
+          signIn: { google: true, development: false },
+          connect: { microsoft: false },
+        });
+      if (url === "/api/connections") return json(200, { connections: [] });
+      return json(200, { events: [] });
+    });
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    expect(
+      (await within(card).findByText(/MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET/))
+        .textContent,
+    ).toMatch(/^Microsoft 365 \/ Outlook can be connected once/);
+    expect(within(card).queryByRole("link", { name: /Microsoft/ })).toBeNull();
+  });
+
   it("has no Google button without Google sign-in", async () => {
     mockFetch((url) => {
-      if (url === "/api/meta") return json(200, { signIn: { google: false, development: true } });
+      if (url === "/api/meta")
+        return json(200, {
+          signIn: { google: false, development: true },
+          connect: { microsoft: false },
+        });
       if (url === "/api/connections") return json(200, { connections: [] });
       return json(200, { events: [] });
     });
@@ -200,6 +244,21 @@ describe("ConnectedCalendarsCard", () => {
     const card = await screen.findByRole("region", { name: "Connected calendars" });
     expect(within(card).getByRole("alert").textContent).toBe(
       "Access to Google Calendar was not granted",
+    );
+    expect(window.location.search).toBe("?panel=calendars");
+    window.history.replaceState(null, "", "/");
+  });
+
+  it("says Microsoft 365 is connected when its consent comes back", async () => {
+    window.history.replaceState(null, "", "/calendar?panel=calendars&connected=microsoft");
+    mockFetch((url) => {
+      if (url === "/api/connections") return json(200, { connections: [] });
+      return json(200, { events: [] });
+    });
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    expect(within(card).getByRole("status").textContent).toBe(
+      "Microsoft 365 / Outlook is connected.",
     );
     expect(window.location.search).toBe("?panel=calendars");
     window.history.replaceState(null, "", "/");

@@ -20,6 +20,7 @@ const KIND_LABEL: Record<Connection["kind"], string> = {
   ics: "Calendar address",
   caldav: "CalDAV account",
   google: "Google Calendar",
+  microsoft: "Microsoft 365 / Outlook",
 };
 
 /** What each form field asks for, in the words the form shows when it is refused. */
@@ -77,13 +78,16 @@ function statusLine(c: Connection, zone: string): string {
 }
 
 /**
- * What Google's consent came back with (`?connected=google` or `?connectError=…` beside
+ * What Google's or Microsoft's consent came back with (`?connected=google|microsoft` or
+ * `?connectError=…` beside
  * `panel=calendars` on /calendar), read once and removed from the address bar.
  */
-function useGoogleOutcome(): { ok: boolean; text: string } | null {
+function useConsentOutcome(): { ok: boolean; text: string } | null {
   const [outcome] = useState(() => {
     const q = new URLSearchParams(window.location.search);
     if (q.get("connected") === "google") return { ok: true, text: "Google Calendar is connected." };
+    if (q.get("connected") === "microsoft")
+      return { ok: true, text: "Microsoft 365 / Outlook is connected." };
     const error = q.get("connectError");
     return error ? { ok: false, text: error.slice(0, 200) } : null;
   });
@@ -112,7 +116,7 @@ export function ConnectedCalendarsCard(props: { userId: string; online: boolean;
   const events = useConnectedEvents(props.userId, props.online, range);
   const list = connections.data?.connections ?? [];
   const names = new Map(list.map((c) => [c.id, c.name]));
-  const outcome = useGoogleOutcome();
+  const outcome = useConsentOutcome();
 
   return (
     <section aria-labelledby="connected-heading" className="mt-6 border-t border-stone-200 pt-5">
@@ -121,8 +125,8 @@ export function ConnectedCalendarsCard(props: { userId: string; online: boolean;
       </h3>
       <p className="mt-1 text-sm text-stone-700">
         Connect the calendar you already use and Sage plans around your real meetings. Sage never
-        changes your events; with a CalDAV account or Google Calendar it can put its own blocks in a
-        calendar you choose.
+        changes your events; with a CalDAV account, Google Calendar or Microsoft 365 it can put its
+        own blocks in a calendar you choose.
       </p>
       {outcome ? (
         <p
@@ -318,6 +322,12 @@ function AddConnection({ userId }: { userId: string }) {
               Connect Google Calendar
             </a>
           ) : null}
+          {meta?.connect?.microsoft === true ? (
+            // the same plain link as Google's, to Microsoft's consent
+            <a href="/api/connections/microsoft/start" className={buttonClass("secondary")}>
+              Connect Microsoft 365 / Outlook
+            </a>
+          ) : null}
           <Button variant="secondary" onClick={() => setKind("ics")}>
             Add a calendar address
           </Button>
@@ -325,6 +335,12 @@ function AddConnection({ userId }: { userId: string }) {
             Add a CalDAV account
           </Button>
         </div>
+        {meta && meta.connect?.microsoft !== true ? (
+          <p className="mt-2 text-xs text-stone-600">
+            Microsoft 365 / Outlook can be connected once the server has an app registration: set
+            MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET (see the README).
+          </p>
+        ) : null}
       </div>
     );
   }

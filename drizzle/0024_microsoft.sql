@@ -1,0 +1,2 @@
+ALTER TABLE "calendar_connections" DROP CONSTRAINT "calendar_connections_kind_check";--> statement-breakpoint
+ALTER TABLE "calendar_connections" ADD CONSTRAINT "calendar_connections_kind_check" CHECK ("calendar_connections"."kind" in ('ics', 'caldav', 'google', 'microsoft'));
