@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionCard } from "../../src/core/contract/assistant-actions.ts";
+import { makeTheirs, type Write } from "../../src/server/connections/push-state.ts";
 import { calendarEvents, checkIns, routines, workSignals } from "../../src/server/db/schema.ts";
 import { settleReplans } from "../support/settle-replans.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -156,6 +158,21 @@ describe("a routine's session takes check-ins", () => {
     await settle();
     const after = (await sessionsOf(s, routine.id)).find((e) => e.id === session.id);
     expect(after?.start_time && Date.parse(after.start_time)).toBe(to.toMillis());
+  });
+
+  it("a session moved in the person's own calendar is a move, seen when the sync makes it theirs", async () => {
+    const { s, sessions } = await withGym();
+    const session = sessions[1]!;
+    const to = DateTime.fromISO(session.start_time).setZone(ZONE).set({ hour: 17, minute: 30 });
+    await makeTheirs(t.db, s.user.id, { eventId: session.id, calendarId: randomUUID() } as Write, {
+      start: to.toJSDate(),
+      end: to.plus({ minutes: 60 }).toJSDate(),
+      title: "Gym",
+    });
+    const signals = await t.db.select().from(workSignals).where(eq(workSignals.userId, s.user.id));
+    expect(signals).toMatchObject([
+      { kind: "moved", source: "calendar", energy: "high", taskId: null, toMinute: 17 * 60 + 30 },
+    ]);
   });
 
   it("another person's session is a 404, and nothing is stored", async () => {

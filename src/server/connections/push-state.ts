@@ -95,16 +95,18 @@ export async function makeTheirs(
     .select({
       source: calendarEvents.source,
       taskId: calendarEvents.taskId,
+      routineId: calendarEvents.routineId,
       start: calendarEvents.startTime,
       end: calendarEvents.endTime,
     })
     .from(calendarEvents)
     .where(and(eq(calendarEvents.id, w.eventId), eq(calendarEvents.userId, userId)));
   // moved in their own calendar: evidence of when they'd rather work (issue 27)
-  if (remote && before?.source === "assistant" && before.taskId)
+  if (remote && before?.source === "assistant" && (before.taskId || before.routineId))
     await recordMove(db, {
       userId,
       taskId: before.taskId,
+      routineId: before.routineId,
       eventId: w.eventId,
       from: { start: before.start, end: before.end ?? before.start },
       to: { start: remote.start },
