@@ -122,6 +122,23 @@ describe("routines from chat", () => {
     expect(await sessions(s, gym.id)).toEqual([]);
   });
 
+  it("a routine made in chat keeps the plan living: Undo of a change moves its sessions back", async () => {
+    const s = await person();
+    const say = conversation(s);
+    await say("gym 3 times a week, mornings, an hour");
+    await say("yes");
+    const [gym] = (await inject(s, "GET", "/api/routines")).json().routines;
+    const moved = await say("move my gym to evenings");
+    expect(moved.actions.map((a) => a.kind)).toEqual(["routine_changed"]);
+    for (const d of await sessions(s, gym.id)) expect(d.hour).toBeGreaterThanOrEqual(17);
+    const undo = await inject(s, "POST", `/api/assistant/actions/${moved.actions[0]!.id}/undo`);
+    expect(undo.statusCode).toBe(200);
+    await settleReplans(t, () => NOW.toJSDate());
+    const back = await sessions(s, gym.id);
+    expect(back).toHaveLength(3);
+    for (const d of back) expect(d.hour).toBeLessThan(12);
+  });
+
   it("No writes nothing and costs nothing", async () => {
     const s = await person();
     const say = conversation(s);

@@ -7,9 +7,9 @@ import { minutesOf } from "../../core/routines/routine-rules.ts";
 import type { Db } from "../db/client.ts";
 import { assistantActions, routines } from "../db/schema.ts";
 import { AppError, describeIssues, notFound } from "../errors.ts";
-import { planTasks } from "../planning/plan-tasks.ts";
 import { createRoutines } from "../routines/create-routine.ts";
 import { listRoutines } from "../routines/list-routines.ts";
+import { planAndKeepPlanning } from "../routines/place-routine-sessions.ts";
 import { routineColumns, toRoutineDto } from "../routines/routine-dto.ts";
 import { skipRoutineDay } from "../routines/skip-routine-session.ts";
 import type { ToolOutcome } from "./event-tools.ts";
@@ -129,9 +129,16 @@ const noSuchRoutine = (title: string): ToolOutcome => ({
   actions: [],
 });
 
-/** Re-plans at once so the week shows the change (the living plan would, within seconds). */
+/**
+ * Re-plans at once so the week shows the change (the living plan would, within seconds), and
+ * keeps the plan living from then on: an Undo of this change then re-plans by itself.
+ */
 async function replanNow(ctx: ToolCtx) {
-  await planTasks(ctx.db, { userId: ctx.userId, days: 7, now: ctx.now, locale: ctx.voice.locale });
+  await planAndKeepPlanning(ctx.db, {
+    userId: ctx.userId,
+    now: ctx.now,
+    locale: ctx.voice.locale,
+  });
 }
 
 /**
@@ -311,7 +318,7 @@ export async function acceptAction(
     .update(assistantActions)
     .set({ undo: [{ op: "delete_routine", id: created.id }] })
     .where(mine);
-  await planTasks(db, { userId: opts.userId, days: 7, now: opts.now, locale: opts.locale });
+  await planAndKeepPlanning(db, { userId: opts.userId, now: opts.now, locale: opts.locale });
   const [after] = await db.select().from(assistantActions).where(mine);
   return { card: toCard(after!)!, calendarChanged: true };
 }
