@@ -44,7 +44,7 @@ for (const width of [375, 1280]) {
       await dialog.getByLabel("Minutes a session").fill("600");
       await dialog.getByRole("button", { name: "Save routine" }).click();
       // checked by the server's own rules, beside the field
-      await expect(dialog.getByText("minutes must be at most 8 hours")).toBeVisible();
+      await expect(dialog.getByText("A session must be at most 8 hours")).toBeVisible();
       await expect(dialog.getByLabel("Minutes a session")).toBeFocused();
       await expectAccessible(page);
       await dialog.getByLabel("Minutes a session").fill("60");

@@ -230,6 +230,23 @@ describe("routines from chat", () => {
     expect(outcome.reply).toMatch(/^Skipped “Gym” today — it still counts for this week/);
     const after = await sessions(s, routine.id);
     expect(after.map((d) => d.toFormat("ccc"))).toEqual(["Wed", "Fri"]);
+    // a day with no session left: said, nothing recorded
+    const other = await person();
+    const { routine: weekdays } = (
+      await inject(other, "POST", "/api/routines", {
+        title: "Gym",
+        minutes: 60,
+        timesPerWeek: 3,
+        days: ["TU", "WE", "TH", "FR"],
+        window: { from: "06:00", to: "09:00" },
+      })
+    ).json();
+    const none = await runCalendarTool(ctxOf(other), said("skip gym today"));
+    expect(none).toMatchObject({ changed: false, actions: [], uncharged: true });
+    expect(none.reply).toMatch(/^There's no session of “Gym” left today/);
+    const [kept] = await t.db.select().from(routines).where(eq(routines.id, weekdays.id));
+    expect(kept!.skipped).toEqual([]);
+
     const unknown = await runCalendarTool(ctxOf(s), said("skip yoga today"));
     expect(unknown.reply).toMatch(/^You have no routine called “Yoga”, so I've left everything/);
     expect(unknown).toMatchObject({ changed: false, actions: [], uncharged: true });

@@ -15,7 +15,7 @@ export async function showFitnessProgramTool(ctx: ToolCtx): Promise<ToolOutcome>
   if (!program)
     return {
       reply:
-        "You haven't saved a fitness program yet. Take the fitness assessment (Fitness in the menu) and save the program it makes — then I can show it here and put its sessions in your week.",
+        "You haven't saved a fitness program yet. Take the fitness assessment at /fitness and save the program it makes — then I can show it here and put its sessions in your week.",
       changed: false,
       actions: [],
       uncharged: true,

@@ -1,11 +1,11 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { CalendarToolCall } from "../../core/assistant/calendar-tools.ts";
 import type { ActionCard } from "../../core/contract/assistant-actions.ts";
 import { type Routine, routineInput } from "../../core/contract/routines.ts";
 import { minutesOf } from "../../core/routines/routine-rules.ts";
 import type { Db } from "../db/client.ts";
-import { assistantActions, routines } from "../db/schema.ts";
+import { assistantActions, calendarEvents, routines } from "../db/schema.ts";
 import { AppError, describeIssues, notFound } from "../errors.ts";
 import { createRoutines } from "../routines/create-routine.ts";
 import { listRoutines } from "../routines/list-routines.ts";
@@ -161,6 +161,16 @@ export async function skipSessionTool(
     };
   const zone = ctx.voice.zone;
   const day = DateTime.fromISO(call.date, { zone });
+  const today = DateTime.fromJSDate(ctx.now, { zone }).toISODate();
+  if (call.date === today && !(await sessionAheadToday(ctx, routine.id, day))) {
+    // nothing left to let go today (its window passed, or none was placed): said, not recorded
+    return {
+      reply: `There's no session of ${quote(routine.title)} left today, so there's nothing to skip. Its next one is in your week as planned.`,
+      changed: false,
+      actions: [],
+      uncharged: true,
+    };
+  }
   const { removed } = await ctx.db.transaction((tx) =>
     skipRoutineDay(tx, {
       userId: ctx.userId,
@@ -198,6 +208,24 @@ export async function skipSessionTool(
       },
     ],
   };
+}
+
+/** Whether the routine still has a session to come on `day` (today). */
+async function sessionAheadToday(ctx: ToolCtx, routineId: string, day: DateTime) {
+  const [ahead] = await ctx.db
+    .select({ id: calendarEvents.id })
+    .from(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.userId, ctx.userId),
+        eq(calendarEvents.routineId, routineId),
+        isNull(calendarEvents.deletedAt),
+        gt(calendarEvents.startTime, ctx.now),
+        lt(calendarEvents.startTime, day.plus({ days: 1 }).toJSDate()),
+      ),
+    )
+    .limit(1);
+  return ahead !== undefined;
 }
 
 /**

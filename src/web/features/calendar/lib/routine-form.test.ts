@@ -27,11 +27,17 @@ describe("the routine form", () => {
       from: "10:00",
       to: "09:00",
     });
+    // in the form's words, not the API's field names
     expect(result.errors).toEqual({
-      title: "title is required",
-      to: "window.to must be after window.from",
-      timesPerWeek: expect.stringContaining("only 2 days are allowed"),
+      title: "The title is required",
+      to: "To must be after From",
+      timesPerWeek: "Times a week is 3, but only 2 days are allowed (one session a day)",
     });
+  });
+
+  it("says a session's length in words", () => {
+    const result = formToRoutineInput({ ...emptyRoutineForm(), title: "Gym", minutes: "600" });
+    expect(result.errors?.minutes).toBe("A session must be at most 8 hours");
   });
 
   it("an empty number is refused on its field", () => {

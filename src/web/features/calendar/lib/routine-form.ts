@@ -69,7 +69,26 @@ export function formToRoutineInput(
   const errors: RoutineFormErrors = {};
   for (const issue of parsed.error.issues) {
     const field = fieldOf(issue.path);
-    errors[field] ??= issue.message;
+    errors[field] ??= inWords(issue.message);
   }
   return { errors };
+}
+
+/** The contract's names as the form's labels say them, at the start of a sentence. */
+const LABELS: [RegExp, string][] = [
+  [/\btimesPerWeek\b/g, "times a week"],
+  [/^minutes\b/, "a session"],
+  [/\bwindow\.from\b/g, "From"],
+  [/\bwindow\.to\b/g, "To"],
+  [/^title\b/, "the title"],
+];
+
+/**
+ * A contract message as the person reads it beside the field: "timesPerWeek is 5, but only 2
+ * days are allowed" → "Times a week is 5, but only 2 days are allowed" (the API keeps its
+ * field names; the form speaks in its labels).
+ */
+export function inWords(message: string): string {
+  const said = LABELS.reduce((m, [re, label]) => m.replace(re, label), message);
+  return said.charAt(0).toUpperCase() + said.slice(1);
 }
