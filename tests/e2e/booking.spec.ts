@@ -114,6 +114,10 @@ for (const width of [375, 1280]) {
       expect(keyLink).toMatch(new RegExp(`^/book/${slug}#booking=[0-9a-f-]{36}&key=`));
       await guest.screenshot({ path: `.tmp/booking-booked-${width}.png`, fullPage: true });
       await expectAccessible(guest);
+      // the address names the booking now: a reload shows it, not the times again
+      expect(new URL(guest.url()).pathname + new URL(guest.url()).hash).toBe(keyLink);
+      await guest.reload();
+      await expect(guest.getByText("Confirmed", { exact: true })).toBeVisible();
 
       // --- the host: on the week, and in the list --------------------------------------------
       const { bookings } = (await call(page, "GET", "/api/bookings")) as { bookings: Booking[] };

@@ -111,8 +111,14 @@ describe("the public booking page", () => {
       note: "About the <script> talk",
     });
     expect(
-      screen.getByRole("link", { name: "Add to your calendar (.ics)" }).getAttribute("download"),
+      (await screen.findByRole("link", { name: "Add to your calendar (.ics)" })).getAttribute(
+        "download",
+      ),
     ).toBe("booking.ics");
+    // the address names the booking: a reload shows it rather than the times again
+    expect(window.location.pathname + window.location.hash).toBe(
+      `/book/${SLUG}#booking=${ID}&key=${"k".repeat(32)}`,
+    );
     expect(screen.getByRole("link", { name: /#booking=/ }).getAttribute("href")).toBe(
       `/book/${SLUG}#booking=${ID}&key=${"k".repeat(32)}`,
     );

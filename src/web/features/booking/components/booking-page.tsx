@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import {
   type BookAnswer,
   bookingInFragment,
   type Failure,
   failureOf,
+  guestBookingPath,
   loadSlots,
   MAX_WEEKS,
   type SlotsAnswer,
@@ -31,10 +32,15 @@ export function BookingPage({ slug }: { slug: string }) {
   const [picked, setPicked] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [booked, setBooked] = useState<BookAnswer | null>(null);
+  const ownFragment = useRef<string | null>(null);
 
   useEffect(() => {
     setMounted({ zone: Intl.DateTimeFormat().resolvedOptions().timeZone, now: Date.now() });
-    const read = () => setViewing(bookingInFragment(window.location.hash));
+    const read = () => {
+      // the fragment this page wrote after booking is not a visit to the booking
+      if (window.location.hash !== ownFragment.current)
+        setViewing(bookingInFragment(window.location.hash));
+    };
     read();
     window.addEventListener("hashchange", read);
     return () => window.removeEventListener("hashchange", read);
@@ -150,7 +156,13 @@ export function BookingPage({ slug }: { slug: string }) {
                 start={picked}
                 minutes={slots.answer.minutes}
                 zone={mounted.zone}
-                onBooked={setBooked}
+                onBooked={(answer) => {
+                  // the address now names the booking: a reload shows it, not the times again
+                  const path = guestBookingPath(slug, answer.booking.id, answer.booking.key);
+                  ownFragment.current = path.slice(path.indexOf("#"));
+                  history.replaceState(history.state, "", path);
+                  setBooked(answer);
+                }}
                 onTaken={onTaken}
               />
             ) : null}
