@@ -273,6 +273,16 @@ describe("GET /api/today", () => {
     expect(mondayView.carriedOver).toEqual([]);
   });
 
+  it("a day ahead carries nothing over from today's blocks still to come", async () => {
+    clock = MONDAY;
+    const s = await person();
+    await addTask(s, { title: "Report", estimateMinutes: 120 });
+    const [block] = (await plan(s)).placed;
+    expect(DateTime.fromISO(block!.start).setZone(ZONE).toISODate()).toBe("2031-03-03");
+    const tomorrow = await today(s, "?date=2031-03-04");
+    expect(tomorrow.carriedOver).toEqual([]);
+  });
+
   it("an all-day event is on the day it names only, whatever the zone", async () => {
     const s = await person();
     // five hours behind UTC: each local day touches two UTC dates

@@ -64,7 +64,9 @@ export async function readToday(
     const event = toServerEvent(row);
     const repeats = row.recurrenceFrequency !== null;
     if (row.taskId !== null && !repeats && row.startTime < from) {
-      if (row.startTime >= yesterday) yesterdayBlocks.push(row);
+      // only what has ended: viewing a day ahead, today's blocks still to come are not "left"
+      if (row.startTime >= yesterday && (row.endTime ?? row.startTime) <= now)
+        yesterdayBlocks.push(row);
       continue;
     }
     for (const o of expandWithExceptions(seriesOf(event), { from, to, zone, limit: 50 })) {
