@@ -62,6 +62,17 @@ describe("WhatSageLearned", () => {
     expect(screen.getByRole("button", { name: "Learn again" })).toBeTruthy();
   });
 
+  it("does not make one finished task sound like a finding", async () => {
+    const one = { ...stated, estimate: { ...stated.estimate, seen: 1.28, evidence: 1 } };
+    mockApi({ "GET /api/insights": { body: one } });
+    renderWithApp(<WhatSageLearned />);
+    expect(
+      await screen.findByText(
+        "One finished task so far took about 1.28× your estimate — too few to go by: Sage keeps planning 1.25× until it has seen more.",
+      ),
+    ).toBeTruthy();
+  });
+
   it("shows the numbers as a table too", async () => {
     mockApi({ "GET /api/insights": { body: learned } });
     renderWithApp(<WhatSageLearned />);

@@ -13,6 +13,12 @@ const ratio = (r: number) => `${Math.round(r * 100) / 100}×`;
 const many = (n: number, one: string, other: string) => `${n} ${n === 1 ? one : other}`;
 
 /** "From 12 check-ins, 5 moves and 3 finished tasks." — what the model rests on. */
+/** Below this much evidence (about three finished tasks) a ratio is one or two tasks' say. */
+const FEW_TASKS = 2.5;
+/** "One finished task", "Two finished tasks" (evidence is a recency-weighted count). */
+const fewTasks = (evidence: number) =>
+  Math.round(evidence) <= 1 ? "One finished task" : "Two finished tasks";
+
 export function evidenceLine(counts: InsightsResponse["counts"]): string {
   const checkIns = counts.done + counts.partly + counts.skipped;
   const parts = [
@@ -137,7 +143,9 @@ export function WhatSageLearned() {
             ? `Sage plans each task ${ratio(estimate.stated)} your estimate until it sees how long yours really take: check in on your blocks, with the minutes when a task took longer or shorter.`
             : estimate.learned !== estimate.stated
               ? `Your tasks have taken about ${ratio(estimate.seen)} your estimate: Sage plans them ${ratio(estimate.learned)} (it allowed ${ratio(estimate.stated)}).`
-              : `Your tasks have taken about ${ratio(estimate.seen)} your estimate so far; Sage keeps planning ${ratio(estimate.stated)} until the evidence is clear.`}
+              : estimate.evidence < FEW_TASKS
+                ? `${fewTasks(estimate.evidence)} so far took about ${ratio(estimate.seen)} your estimate — too few to go by: Sage keeps planning ${ratio(estimate.stated)} until it has seen more.`
+                : `Your tasks have taken about ${ratio(estimate.seen)} your estimate so far; Sage keeps planning ${ratio(estimate.stated)} until the evidence is clear.`}
         </p>
       </section>
     </div>
