@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionCard } from "../../src/core/contract/assistant-actions.ts";
 import { TASK_LIMITS } from "../../src/core/contract/tasks.ts";
-import { domainContexts } from "../../src/server/db/schema.ts";
+import { domainContexts, planStates } from "../../src/server/db/schema.ts";
 import { productivityAnswers } from "../support/api-routes.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -300,19 +300,27 @@ describe("the offline assistant acts on the calendar", () => {
     expect(plain.response).toContain("the default focus hours");
   });
 
-  it("flags an overlap it causes on the card", async () => {
+  it("says Sage's own block moves to make room; flags the overlap when Sage does not keep the plan", async () => {
     const s = await user();
     const planned = await say(s, "plan my week: write report 3h due Friday");
     const block = planned.actions![0]!.items[0]!;
     const at = DateTime.fromISO(block.start!).setZone(ZONE);
-    const added = await say(
-      s,
-      `add Call with Anna ${at.toFormat("cccc d LLLL")} at ${at.toFormat("HH:mm")} for 30 min`,
+    const call = `add Call with Anna ${at.toFormat("cccc d LLLL")} at ${at.toFormat("HH:mm")} for 30 min`;
+    // the living plan moves its block by itself: not a clash for the person to sort out
+    const added = await say(s, call);
+    expect(added.actions![0]!.conflicts).toEqual([]);
+    expect(added.response).toContain("Sage's block “Write report” moves to make room.");
+    expect(added.response).not.toContain("It overlaps");
+
+    // with the living plan off, nothing moves it: the overlap is flagged
+    await t.db.update(planStates).set({ auto: false }).where(eq(planStates.userId, s.user.id));
+    const again = await say(s, call.replace("Call with Anna", "Call with Bo"));
+    expect(again.actions![0]!.conflicts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ title: "Write report" })]),
     );
-    expect(added.actions![0]!.conflicts).toEqual([
-      expect.objectContaining({ title: "Write report" }),
-    ]);
-    expect(added.response).toContain("It overlaps “Write report”");
+    expect(again.response).toMatch(
+      /It overlaps .*“Write report” — say if you.d like me to move it\./,
+    );
   });
 
   it("Undo is the owner's only, happens once, and refuses to overwrite a later edit", async () => {

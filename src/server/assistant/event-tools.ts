@@ -16,7 +16,14 @@ import { deleteOccurrence, updateOccurrence } from "../calendar/edit-occurrence.
 import { updateEvent } from "../calendar/update-event.ts";
 import { listConnectedOccurrences } from "../connections/list-external-occurrences.ts";
 import { calendarConnections, calendarEvents, connectionCalendars } from "../db/schema.ts";
-import { findMatches, type Hit, overlapping, type ToolCtx, titleMatches } from "./find-events.ts";
+import {
+  clashesOf,
+  findMatches,
+  type Hit,
+  movingLine,
+  type ToolCtx,
+  titleMatches,
+} from "./find-events.ts";
 import { quote, timeOf, when } from "./format-when.ts";
 import type { PendingAction } from "./record-actions.ts";
 
@@ -86,11 +93,13 @@ export async function createEventTool(
   const { event } = await createEvent(ctx.db, { userId: ctx.userId, input, source: "assistant" });
   const start = new Date(event.start_time);
   const end = new Date(event.end_time ?? event.start_time);
-  const conflicts = await overlapping(ctx, [{ start, end }], new Set([event.id]));
+  const { conflicts, moving } = await clashesOf(ctx, [{ start, end }], new Set([event.id]));
   const repeat = r ? describeRepeat(r, ctx) : undefined;
-  const clash = conflicts.length
-    ? ` It overlaps ${conflicts.map((c) => quote(c.title)).join(", ")} — say if you'd like me to move it.`
-    : "";
+  const clash = `${
+    conflicts.length
+      ? ` It overlaps ${conflicts.map((c) => quote(c.title)).join(", ")} — say if you'd like me to move it.`
+      : ""
+  }${movingLine(moving)}`;
   return {
     reply: `Added ${quote(event.title)}, ${when(start, end, ctx.voice)}${repeat ? `, ${repeat}` : ""}.${clash}`,
     changed: true,
@@ -208,10 +217,10 @@ async function changeOneOccurrence(
     ...target,
     input: { ...input, version: undefined, id: undefined },
   });
-  const conflicts = await overlapping(ctx, [after], new Set([moved.id]));
-  const clash = conflicts.length
-    ? ` It now overlaps ${conflicts.map((c) => quote(c.title)).join(", ")}.`
-    : "";
+  const { conflicts, moving } = await clashesOf(ctx, [after], new Set([moved.id]));
+  const clash = `${
+    conflicts.length ? ` It now overlaps ${conflicts.map((c) => quote(c.title)).join(", ")}.` : ""
+  }${movingLine(moving)}`;
   return {
     reply: `Moved ${quote(event.title)} from ${when(hit.start, hit.end, ctx.voice)} to ${when(after.start, hasEnd ? after.end : null, ctx.voice)} — just this one; the rest of the series stays.${clash}`,
     changed: true,
@@ -328,11 +337,11 @@ export async function moveEventTool(
     start: new Date(oldStart.getTime() + delta),
     end: new Date(oldEnd.getTime() + delta),
   };
-  const conflicts = await overlapping(ctx, [after], new Set([event.id]));
+  const { conflicts, moving } = await clashesOf(ctx, [after], new Set([event.id]));
   const series = event.recurrence_frequency ? " (the whole series)" : "";
-  const clash = conflicts.length
-    ? ` It now overlaps ${conflicts.map((c) => quote(c.title)).join(", ")}.`
-    : "";
+  const clash = `${
+    conflicts.length ? ` It now overlaps ${conflicts.map((c) => quote(c.title)).join(", ")}.` : ""
+  }${movingLine(moving)}`;
   return {
     reply: `Moved ${quote(event.title)}${series} from ${when(oldStart, oldEnd, ctx.voice)} to ${when(after.start, event.end_time ? after.end : null, ctx.voice)}.${clash}`,
     changed: true,

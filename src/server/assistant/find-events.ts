@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import type { EventMatch } from "../../core/assistant/calendar-tools.ts";
 import { seriesOf } from "../../core/calendar/event-series.ts";
 import { expandWithExceptions } from "../../core/calendar/occurrences.ts";
 import type { ServerEvent } from "../../core/contract/calendar.ts";
 import { listEvents } from "../calendar/list-events.ts";
 import type { Db } from "../db/client.ts";
+import { planStates } from "../db/schema.ts";
 import type { Voice } from "./format-when.ts";
 
 export type ToolCtx = { db: Db; userId: string; now: Date; voice: Voice };
@@ -75,7 +77,7 @@ export async function overlapping(
   ctx: ToolCtx,
   spans: { start: Date; end: Date }[],
   except: Set<string>,
-): Promise<{ title: string; start: string; end: string }[]> {
+): Promise<Overlap[]> {
   if (spans.length === 0) return [];
   const from = new Date(Math.min(...spans.map((s) => s.start.getTime())));
   const to = new Date(Math.max(...spans.map((s) => s.end.getTime())));
@@ -84,7 +86,7 @@ export async function overlapping(
     from: from.toISOString(),
     to: to.toISOString(),
   });
-  const out: { title: string; start: string; end: string }[] = [];
+  const out: Overlap[] = [];
   for (const e of events) {
     if (except.has(e.id) || e.all_day) continue;
     for (const o of expandWithExceptions(seriesOf(e), {
@@ -94,10 +96,49 @@ export async function overlapping(
       limit: 50,
     })) {
       if (spans.some((s) => o.start < s.end && o.end > s.start)) {
-        out.push({ title: e.title, start: o.start.toISOString(), end: o.end.toISOString() });
+        out.push({
+          title: e.title,
+          start: o.start.toISOString(),
+          end: o.end.toISOString(),
+          ...(e.source === "assistant" && (e.task_id || e.routine_id) ? { sageBlock: true } : {}),
+        });
       }
       if (out.length >= 10) return out;
     }
   }
   return out;
 }
+
+type Overlap = { title: string; start: string; end: string; sageBlock?: true };
+
+/**
+ * What a change now overlaps, said as the person will see it: events (theirs, and blocks
+ * Sage will not move) are conflicts to flag; Sage's own blocks, when it keeps the person's plan
+ * living, move by themselves within seconds (decision 030) — so they are said as moving, not as
+ * a clash for the person to sort out.
+ */
+export async function clashesOf(
+  ctx: ToolCtx,
+  spans: { start: Date; end: Date }[],
+  except: Set<string>,
+): Promise<{ conflicts: { title: string; start: string; end: string }[]; moving: string[] }> {
+  const found = await overlapping(ctx, spans, except);
+  const living =
+    found.some((o) => o.sageBlock) &&
+    (await ctx.db
+      .select({ auto: planStates.auto })
+      .from(planStates)
+      .where(eq(planStates.userId, ctx.userId))
+      .then(([s]) => s?.auto === true));
+  const conflicts = found
+    .filter((o) => !(living && o.sageBlock))
+    .map(({ sageBlock: _, ...o }) => o);
+  const moving = living ? [...new Set(found.filter((o) => o.sageBlock).map((o) => o.title))] : [];
+  return { conflicts, moving };
+}
+
+/** " Sage's block “Essay” moves to make room." — or nothing. */
+export const movingLine = (moving: string[]) =>
+  moving.length === 0
+    ? ""
+    : ` Sage's ${moving.length === 1 ? "block" : "blocks"} ${moving.map((t) => `“${t}”`).join(", ")} ${moving.length === 1 ? "moves" : "move"} to make room.`;
