@@ -446,6 +446,27 @@ const TABLE: Rule[] = [
         : undefined;
     },
   },
+  {
+    // "add review budget 1h due tomorrow": a deadline and no clock time is a task, not an event
+    name: "add_due",
+    priority: 240,
+    trigger: (m) =>
+      /^(?:add|create|new|put|log|note)\s+\S/i.test(m.body) &&
+      /\bdue\b/i.test(m.body) &&
+      // a clock time outside the deadline ("add call at 3 due …") still makes an event
+      !/\b(?:at\s+\d{1,2}|\d{1,2}:\d{2}|\d{1,2}\s*(?:am|pm))\b/i.test(
+        m.body.replace(/\bdue\b.*$/i, ""),
+      ),
+    build: (m, ctx) => {
+      const PLAN_IT = /\s*,?\s*\b(?:and|then) (?:plan|schedule) (?:it|them|this)\b/i;
+      const said = m.body.replace(/^(?:add|create|new|put|log|note)\s+/i, "");
+      const items = parseTasks(said.replace(PLAN_IT, " "), ctx).map(strip);
+      if (items.length === 0) return undefined;
+      return PLAN_IT.test(said)
+        ? { tool: "add_tasks_and_plan", tasks: items, days: 7 }
+        : { tool: "add_tasks", tasks: items };
+    },
+  },
   { name: "move", priority: 300, trigger: () => true, build: (m, ctx) => parseMove(m.body, ctx) },
   { name: "cancel", priority: 310, trigger: () => true, build: cancel },
   {
