@@ -1,3 +1,5 @@
+// first: zod builds no schema before it knows not to probe `new Function` (the CSP forbids it)
+import "./lib/zod-jitless.ts";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
