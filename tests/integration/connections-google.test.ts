@@ -648,6 +648,12 @@ describe("Google Calendar: writing blocks", () => {
 });
 
 describe("Google Calendar: disconnecting", () => {
+  it("opens no push channel when PUBLIC_URL is http://localhost: polling alone", async () => {
+    const s = await signedIn();
+    await connect(s);
+    expect(g.log.watches).toEqual([]);
+  });
+
   it("revokes the refresh token on disconnect", async () => {
     const s = await signedIn();
     const { connection } = await connect(s);

@@ -109,6 +109,13 @@ export const endpoints = {
     path: "/api/connections/google/callback",
     auth: "public",
   },
+  // Google's push notifications (decision 041): the caller is named by the channel's id and
+  // its secret token, checked against what Sage created; anything else is a 403
+  googlePushNotification: {
+    method: "POST",
+    path: "/api/connections/google/notify",
+    auth: "public",
+  },
 
   // Microsoft 365 / Outlook.com, the same three steps as Google (decision 040)
   startMicrosoftConnection: {

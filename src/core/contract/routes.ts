@@ -281,6 +281,7 @@ export const routes = {
   startGoogleConnection: { responses: { 302: redirect } },
   googleCalendarConsent: { responses: { 302: redirect } },
   googleConnectionCallback: { responses: { 302: redirect } },
+  googlePushNotification: { responses: { 200: empty } },
   startMicrosoftConnection: { responses: { 302: redirect } },
   microsoftCalendarConsent: { responses: { 302: redirect } },
   microsoftConnectionCallback: { responses: { 302: redirect } },

@@ -64,13 +64,34 @@ export const unprocessable = (message: string) => new AppError(422, "unprocessab
  *   Sage cannot write to (an iCalendar address).
  * - revoke: give back a consent's refresh token after the connection is deleted; absent
  *   where there is no grant (ICS, CalDAV) or no way to revoke one (Microsoft: forgotten).
- * Push subscriptions (Google events.watch, Graph subscriptions) are not part of it yet.
+ * - watch / unwatch: open a push channel on one calendar (Google events.watch) and stop it
+ *   (channels.stop); absent for kinds that cannot push, which polling alone keeps fresh.
  */
 export type CalendarProvider = {
   readFirst(deps: SyncDeps, credentials: Credentials): Promise<FirstRead>;
   readChanges(deps: SyncDeps, row: ConnectionRow): Promise<StoreChanges | undefined>;
   writer?(deps: SyncDeps, conn: ConnectionRow, calendarExternalId: string): BlockWriter;
   revoke?(deps: { google: GoogleSignIn | undefined }, refreshToken: string): Promise<void>;
+  watch?(
+    deps: SyncDeps,
+    conn: ConnectionRow,
+    calendarExternalId: string,
+    channel: PushChannelRequest,
+  ): Promise<{ resourceId: string | null; expiresAt: Date }>;
+  unwatch?(
+    deps: SyncDeps,
+    conn: ConnectionRow,
+    channel: { channelId: string; resourceId: string | null },
+  ): Promise<void>;
+};
+
+/** What Sage asks a provider to push to: its own channel id, secret token and address. */
+export type PushChannelRequest = {
+  id: string;
+  token: string;
+  address: string;
+  /** The expiration asked for; the provider answers the one it granted. */
+  expiresAt: Date;
 };
 
 const ids = (row: ConnectionRow) => ({ connectionId: row.id, userId: row.userId });
@@ -195,6 +216,15 @@ const google: CalendarProvider = {
   async revoke(deps, refreshToken) {
     if (!deps.google) throw new Error("Google sign-in is not configured: nothing revoked");
     await deps.google.revoke(refreshToken);
+  },
+  watch: (deps, conn, calendarId, channel) =>
+    apiForConnection(deps, conn).watchEvents(calendarId, channel),
+  async unwatch(deps, conn, channel) {
+    if (!channel.resourceId) return;
+    await apiForConnection(deps, conn).stopChannel({
+      id: channel.channelId,
+      resourceId: channel.resourceId,
+    });
   },
 };
 
