@@ -148,6 +148,8 @@ describe("Google push: channels", () => {
     const rows = await channelsOf(conn.id);
     expect(rows.map((r) => r.channelId).sort()).toEqual(watches.map((w) => w.id).sort());
     expect(new Set(rows.map((r) => r.token)).size).toBe(rows.length);
+    const list = await t.app.inject({ method: "GET", url: "/api/connections", headers: s.headers });
+    expect(list.json().connections[0].updates).toBe("push");
   });
 
   it("renews a channel about to expire from the periodic job, and stops the old one", async () => {
