@@ -123,6 +123,13 @@ export const endpoints = {
     path: "/api/connections/microsoft/start",
     auth: "public",
   },
+  // Graph's change notifications (decision 041): each names a subscription Sage created and
+  // its clientState; anything else is a 403
+  microsoftPushNotification: {
+    method: "POST",
+    path: "/api/connections/microsoft/notify",
+    auth: "public",
+  },
   microsoftCalendarConsent: { method: "GET", path: "/api/auth/microsoft/calendar", auth: "public" },
   microsoftConnectionCallback: {
     method: "GET",

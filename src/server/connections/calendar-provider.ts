@@ -64,8 +64,9 @@ export const unprocessable = (message: string) => new AppError(422, "unprocessab
  *   Sage cannot write to (an iCalendar address).
  * - revoke: give back a consent's refresh token after the connection is deleted; absent
  *   where there is no grant (ICS, CalDAV) or no way to revoke one (Microsoft: forgotten).
- * - watch / unwatch: open a push channel on one calendar (Google events.watch) and stop it
- *   (channels.stop); absent for kinds that cannot push, which polling alone keeps fresh.
+ * - watch / unwatch: open a push channel on one calendar (Google events.watch, a Graph
+ *   subscription, whose id Graph names: `channelId`) and stop it (channels.stop, DELETE
+ *   /subscriptions/{id}); absent for kinds that cannot push, which polling alone keeps fresh.
  */
 export type CalendarProvider = {
   readFirst(deps: SyncDeps, credentials: Credentials): Promise<FirstRead>;
@@ -77,7 +78,7 @@ export type CalendarProvider = {
     conn: ConnectionRow,
     calendarExternalId: string,
     channel: PushChannelRequest,
-  ): Promise<{ resourceId: string | null; expiresAt: Date }>;
+  ): Promise<{ resourceId: string | null; expiresAt: Date; channelId?: string }>;
   unwatch?(
     deps: SyncDeps,
     conn: ConnectionRow,
@@ -247,6 +248,15 @@ const microsoft: CalendarProvider = {
     return (tx) => applyMicrosoftPlans(tx, { ...ids(row), plans });
   },
   writer: microsoftWriterFor,
+  async watch(deps, conn, calendarId, channel) {
+    const sub = await graphForConnection(deps, conn).subscribe(calendarId, {
+      notificationUrl: channel.address,
+      clientState: channel.token,
+      expiresAt: channel.expiresAt,
+    });
+    return { channelId: sub.id, resourceId: null, expiresAt: sub.expiresAt };
+  },
+  unwatch: (deps, conn, channel) => graphForConnection(deps, conn).unsubscribe(channel.channelId),
 };
 
 /** Every kind a connection can be, and its provider. */

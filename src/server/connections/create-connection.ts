@@ -170,14 +170,17 @@ export async function createGoogleConnection(
  * the calendars and each one's calendar view read first, stored only when that worked, the
  * refresh token sealed. Named after the default calendar.
  */
-export function createMicrosoftConnection(
+export async function createMicrosoftConnection(
   deps: SyncDeps,
   opts: { userId: string; tokens: MicrosoftTokens },
 ): Promise<Connection> {
-  return createConnection(deps, {
+  const connection = await createConnection(deps, {
     userId: opts.userId,
     kind: "microsoft",
     credentials: consentCredentials("microsoft", opts.tokens),
     unprocessableFailures: true,
   });
+  // push, when PUBLIC_URL is a public HTTPS address (decision 041); polling otherwise
+  await openChannels(deps, connection.id);
+  return connection;
 }

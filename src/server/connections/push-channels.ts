@@ -7,7 +7,8 @@ import { type SyncDeps, syncConnection } from "./sync-connection.ts";
 
 /**
  * Push notifications with polling as the safety net (decision 041). Sage opens one channel
- * per calendar of a connection whose provider can push (Google events.watch), only when
+ * per calendar of a connection whose provider can push (Google events.watch, Microsoft Graph
+ * subscriptions), only when
  * PUBLIC_URL is a public HTTPS address the provider can reach; renews each before it expires
  * (from the periodic jobs, on whichever instance claims the period); stops them when the
  * connection goes. A notification only marks the connection and starts a leased sync, so a
@@ -18,8 +19,13 @@ import { type SyncDeps, syncConnection } from "./sync-connection.ts";
 export const POLL_MINUTES = 15;
 /** Polling interval for connections with a live push channel: the backstop (minutes). */
 export const PUSH_BACKSTOP_MINUTES = 60;
-/** Lifetime asked of a Google channel (Google's default and usual maximum: 7 days). */
-const GOOGLE_CHANNEL_TTL_SECONDS = 7 * 24 * 3600;
+/**
+ * Lifetime asked of a channel: a week for Google (its default), and just under the 10,080
+ * minutes Graph allows a subscription on Outlook events.
+ */
+const CHANNEL_TTL_SECONDS = { google: 7 * 24 * 3600, microsoft: 10_000 * 60 } as const;
+type PushKind = keyof typeof CHANNEL_TTL_SECONDS;
+const isPushKind = (kind: string): kind is PushKind => kind in CHANNEL_TTL_SECONDS;
 /** A channel expiring within this is renewed by the periodic job (it runs every 5 minutes). */
 const RENEW_BEFORE_MS = 24 * 3600_000;
 /** Channels renewed per job run at most (the rest are found by the next run). */
@@ -33,14 +39,14 @@ type ConnectionRow = typeof calendarConnections.$inferSelect;
 type ChannelRow = typeof pushChannels.$inferSelect;
 
 /** Where the provider POSTs its notifications, or undefined when it could not reach Sage. */
-export function pushAddress(config: Config, kind: "google"): string | undefined {
+export function pushAddress(config: Config, kind: PushKind): string | undefined {
   if (config.publicUrl.protocol !== "https:" || config.isLocal) return undefined;
   return new URL(`/api/connections/${kind}/notify`, config.publicUrl).href;
 }
 
 /** Whether connections of this kind are pushed on this server (the card says so). */
 export function pushes(config: Config, kind: ConnectionRow["kind"]): boolean {
-  return kind === "google" && !!CALENDAR_PROVIDERS[kind].watch && !!pushAddress(config, kind);
+  return isPushKind(kind) && !!CALENDAR_PROVIDERS[kind].watch && !!pushAddress(config, kind);
 }
 
 async function openChannel(
@@ -49,20 +55,21 @@ async function openChannel(
   calendar: { id: string; externalId: string },
 ): Promise<void> {
   const provider = CALENDAR_PROVIDERS[conn.kind];
-  const address = conn.kind === "google" ? pushAddress(deps.config, "google") : undefined;
-  if (!provider.watch || !address) return;
+  const kind = conn.kind;
+  const address = isPushKind(kind) ? pushAddress(deps.config, kind) : undefined;
+  if (!provider.watch || !address || !isPushKind(kind)) return;
   const channel = {
     id: randomUUID(),
     token: randomBytes(32).toString("base64url"),
     address,
-    expiresAt: new Date(deps.now().getTime() + GOOGLE_CHANNEL_TTL_SECONDS * 1000),
+    expiresAt: new Date(deps.now().getTime() + CHANNEL_TTL_SECONDS[kind] * 1000),
   };
   const opened = await provider.watch(deps, conn, calendar.externalId, channel);
   await deps.db.insert(pushChannels).values({
     connectionId: conn.id,
     calendarId: calendar.id,
     userId: conn.userId,
-    channelId: channel.id,
+    channelId: opened.channelId ?? channel.id,
     resourceId: opened.resourceId,
     token: channel.token,
     expiresAt: opened.expiresAt,
