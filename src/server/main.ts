@@ -52,7 +52,17 @@ async function main(): Promise<void> {
     google: googleFromConfig(config),
   });
   // housekeeping, once per period across every instance on the database
-  const stopJobs = startPeriodicJobs({ db: database.db, log: app.log });
+  const stopJobs = startPeriodicJobs({
+    db: database.db,
+    log: app.log,
+    sync: {
+      db: database.db,
+      config,
+      now: () => new Date(),
+      log: app.log,
+      google: googleFromConfig(config),
+    },
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -648,6 +648,13 @@ describe("Google Calendar: writing blocks", () => {
 });
 
 describe("Google Calendar: disconnecting", () => {
+  it("opens no push channel when PUBLIC_URL is http://localhost: polling alone, and says so", async () => {
+    const s = await signedIn();
+    const { connection } = await connect(s);
+    expect(g.log.watches).toEqual([]);
+    expect(connection.updates).toBe("poll");
+  });
+
   it("revokes the refresh token on disconnect", async () => {
     const s = await signedIn();
     const { connection } = await connect(s);

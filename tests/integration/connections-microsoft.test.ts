@@ -692,3 +692,12 @@ describe("without Microsoft configured", () => {
     }
   });
 });
+
+describe("Microsoft 365: updates without push", () => {
+  it("creates no Graph subscription when PUBLIC_URL is http://localhost, and says so", async () => {
+    const s = await signedIn();
+    const { connection } = await connect(s);
+    expect(g.log.subscriptions).toEqual([]);
+    expect(connection.updates).toBe("poll");
+  });
+});

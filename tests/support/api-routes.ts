@@ -86,6 +86,8 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   "POST /api/auth/refresh": { access: "public" },
   "POST /api/auth/logout": { access: "public" },
   "GET /api/calendar/feed/:file": { access: "public" },
+  "POST /api/connections/google/notify": { access: "public" },
+  "POST /api/connections/microsoft/notify": { access: "public" },
   "POST /api/stripe/webhook": {
     access: "public",
     rawBody: true,

@@ -16,6 +16,9 @@ import type { AddressInfo } from "node:net";
  *   false, singleEvents false);
  * - events.get/insert (409 for an existing id)/patch/delete, each change a new ETag, and
  *   If-Match answered 412 when it differs;
+ * - events.watch (web_hook channels, HTTPS addresses only, a resourceId and an expiration in
+ *   milliseconds) and channels.stop (404 for a channel it does not know), recorded in `log`
+ *   ("Push notifications" guide);
  * - 401 for an access token that is unknown or expired (or, with `acceptAccessToken`, one
  *   the outside OAuth server does not know).
  */
@@ -53,6 +56,17 @@ export async function startFakeGoogle(opts: FakeGoogleOptions = {}) {
     revoked: [] as string[],
     authorizations: [] as URLSearchParams[],
     writes: [] as { method: string; id: string; ifMatch: string | undefined; status: number }[],
+    /** events.watch channels opened (id, token, address, calendarId, resourceId, expiration). */
+    watches: [] as {
+      id: string;
+      token?: string;
+      address: string;
+      calendarId: string;
+      resourceId: string;
+      expiration: string;
+    }[],
+    /** channels.stop bodies. */
+    stops: [] as { id: string; resourceId: string }[],
   };
 
   const etag = (n: number) => `"${n}000"`;
@@ -178,6 +192,43 @@ export async function startFakeGoogle(opts: FakeGoogleOptions = {}) {
         kind: "calendar#calendarList",
         items: [...calendars.values()].map((c) => c.entry),
       });
+    }
+    // events.watch: a web_hook channel; the answer names Google's resourceId and expiration
+    const w = /^\/calendar\/v3\/calendars\/([^/]+)\/events\/watch$/.exec(path);
+    if (w && req.method === "POST") {
+      const calendarId = decodeURIComponent(w[1]!);
+      if (!calendars.has(calendarId)) return send(res, 404, { error: { code: 404 } });
+      const body = JSON.parse(await readBody(req)) as {
+        id: string;
+        type: string;
+        address: string;
+        token?: string;
+        expiration?: number;
+      };
+      if (body.type !== "web_hook" || !body.address.startsWith("https://"))
+        return send(res, 400, { error: { code: 400, message: "WebHook callback must be HTTPS" } });
+      // the requested expiration, or Google's default of a week
+      const channel = {
+        ...body,
+        calendarId,
+        resourceId: `res-${Buffer.from(calendarId).toString("hex")}`,
+        expiration: String(body.expiration ?? Date.now() + 604_800_000),
+      };
+      log.watches.push(channel);
+      return send(res, 200, {
+        kind: "api#channel",
+        id: body.id,
+        resourceId: channel.resourceId,
+        resourceUri: `${origin}${path.replace(/\/watch$/, "")}`,
+        token: body.token,
+        expiration: channel.expiration,
+      });
+    }
+    if (path === "/calendar/v3/channels/stop" && req.method === "POST") {
+      const body = JSON.parse(await readBody(req)) as { id: string; resourceId: string };
+      const known = log.watches.find((c) => c.id === body.id && c.resourceId === body.resourceId);
+      log.stops.push(body);
+      return known ? send(res, 204) : send(res, 404, { error: { code: 404 } });
     }
     const m = /^\/calendar\/v3\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(path);
     const cal = m ? calendars.get(decodeURIComponent(m[1]!)) : undefined;

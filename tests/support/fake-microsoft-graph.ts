@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DateTime } from "luxon";
@@ -70,7 +70,16 @@ const inZone = (w: Wall, zone: string): Wall => ({
 
 export type FakeGraph = Awaited<ReturnType<typeof startFakeGraph>>;
 
-export async function startFakeGraph(opts: { port?: number } = {}) {
+export async function startFakeGraph(
+  opts: {
+    port?: number;
+    /**
+     * Delivers Graph's validation request (POST notificationUrl?validationToken=…, text/plain)
+     * to Sage and answers the status and body it got; without it no subscription can be made.
+     */
+    validate?: (url: string) => Promise<{ status: number; body: string; type: string }>;
+  } = {},
+) {
   let seq = 1;
   /** Where page links point (another origin: a Graph that sends Sage elsewhere). */
   let linkOrigin: string | undefined;
@@ -93,6 +102,16 @@ export async function startFakeGraph(opts: { port?: number } = {}) {
     deltas: [] as { url: string; prefer: string | undefined }[],
     throttled: 0,
     writes: [] as { method: string; id: string; ifMatch: string | undefined; status: number }[],
+    /** Subscriptions created (after a validation Sage answered), and ids deleted. */
+    subscriptions: [] as {
+      id: string;
+      resource: string;
+      changeType: string;
+      notificationUrl: string;
+      clientState?: string;
+      expirationDateTime: string;
+    }[],
+    unsubscribed: [] as string[],
   };
 
   const server = http.createServer((req, res) => {
@@ -190,6 +209,40 @@ export async function startFakeGraph(opts: { port?: number } = {}) {
           ? { "@odata.nextLink": `${graph}/me/calendars?$top=${top}&$skip=${skip + top}` }
           : {}),
       });
+    }
+    if (rest === "/subscriptions" && req.method === "POST") {
+      const body = JSON.parse(await readBody(req)) as {
+        changeType: string;
+        notificationUrl: string;
+        resource: string;
+        expirationDateTime: string;
+        clientState?: string;
+      };
+      const max = Date.now() + 10_080 * 60_000; // Outlook events: at most 10,080 minutes
+      const asked = Date.parse(body.expirationDateTime);
+      if (!body.notificationUrl.startsWith("https://") || Number.isNaN(asked) || asked > max)
+        return send(res, 400, { error: { code: "InvalidRequest", message: "Bad subscription" } });
+      const validationToken = `Validation: Testing client application reachability ${randomUUID()}`;
+      const url = `${body.notificationUrl}?validationToken=${encodeURIComponent(validationToken)}`;
+      const answer = opts.validate ? await opts.validate(url) : undefined;
+      if (
+        answer?.status !== 200 ||
+        answer.body !== validationToken ||
+        !answer.type.startsWith("text/plain")
+      )
+        return send(res, 400, {
+          error: { code: "InvalidRequest", message: "Subscription validation request failed." },
+        });
+      const sub = { id: randomUUID(), ...body };
+      log.subscriptions.push(sub);
+      return send(res, 201, sub);
+    }
+    const unsub = /^\/subscriptions\/([^/]+)$/.exec(rest);
+    if (unsub && req.method === "DELETE") {
+      const id = decodeURIComponent(unsub[1]!);
+      const known = log.subscriptions.some((x) => x.id === id) && !log.unsubscribed.includes(id);
+      log.unsubscribed.push(id);
+      return known ? send(res, 204) : send(res, 404, { error: { code: "ResourceNotFound" } });
     }
     const view = /^\/me\/calendars\/([^/]+)\/calendarView\/delta$/.exec(rest);
     if (view && req.method === "GET") {

@@ -91,6 +91,11 @@ export const connection = z.object({
   unreadable: z.object({ count: z.number().int(), titles: z.array(z.string()) }).optional(),
   calendars: z.array(connectionCalendar),
   writeCalendarId: z.string().nullable(),
+  /**
+   * How changes reach Sage (decision 041): "push" — the provider notifies Sage within seconds
+   * (a live channel), polled hourly as a backstop; "poll" — read every 15 minutes.
+   */
+  updates: z.enum(["push", "poll"]),
 });
 export type Connection = z.infer<typeof connection>;
 

@@ -109,11 +109,25 @@ export const endpoints = {
     path: "/api/connections/google/callback",
     auth: "public",
   },
+  // Google's push notifications (decision 041): the caller is named by the channel's id and
+  // its secret token, checked against what Sage created; anything else is a 403
+  googlePushNotification: {
+    method: "POST",
+    path: "/api/connections/google/notify",
+    auth: "public",
+  },
 
   // Microsoft 365 / Outlook.com, the same three steps as Google (decision 040)
   startMicrosoftConnection: {
     method: "GET",
     path: "/api/connections/microsoft/start",
+    auth: "public",
+  },
+  // Graph's change notifications (decision 041): each names a subscription Sage created and
+  // its clientState; anything else is a 403
+  microsoftPushNotification: {
+    method: "POST",
+    path: "/api/connections/microsoft/notify",
     auth: "public",
   },
   microsoftCalendarConsent: { method: "GET", path: "/api/auth/microsoft/calendar", auth: "public" },

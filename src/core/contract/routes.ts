@@ -112,7 +112,7 @@ import { voteRequest, voteResponse, votesResponse } from "./votes.ts";
  * `events` is what a server-sent-events stream carries, by event name.
  */
 export type RawResponse = {
-  raw: "redirect" | "empty" | "text/calendar" | "text/event-stream";
+  raw: "redirect" | "empty" | "text/plain" | "text/calendar" | "text/event-stream";
   events?: Record<string, z.ZodType>;
 };
 const redirect: RawResponse = { raw: "redirect" };
@@ -281,6 +281,9 @@ export const routes = {
   startGoogleConnection: { responses: { 302: redirect } },
   googleCalendarConsent: { responses: { 302: redirect } },
   googleConnectionCallback: { responses: { 302: redirect } },
+  googlePushNotification: { responses: { 200: empty } },
+  // 200: Graph's validationToken echoed as text/plain; 202: notifications accepted
+  microsoftPushNotification: { responses: { 200: { raw: "text/plain" }, 202: empty } },
   startMicrosoftConnection: { responses: { 302: redirect } },
   microsoftCalendarConsent: { responses: { 302: redirect } },
   microsoftConnectionCallback: { responses: { 302: redirect } },

@@ -64,13 +64,35 @@ export const unprocessable = (message: string) => new AppError(422, "unprocessab
  *   Sage cannot write to (an iCalendar address).
  * - revoke: give back a consent's refresh token after the connection is deleted; absent
  *   where there is no grant (ICS, CalDAV) or no way to revoke one (Microsoft: forgotten).
- * Push subscriptions (Google events.watch, Graph subscriptions) are not part of it yet.
+ * - watch / unwatch: open a push channel on one calendar (Google events.watch, a Graph
+ *   subscription, whose id Graph names: `channelId`) and stop it (channels.stop, DELETE
+ *   /subscriptions/{id}); absent for kinds that cannot push, which polling alone keeps fresh.
  */
 export type CalendarProvider = {
   readFirst(deps: SyncDeps, credentials: Credentials): Promise<FirstRead>;
   readChanges(deps: SyncDeps, row: ConnectionRow): Promise<StoreChanges | undefined>;
   writer?(deps: SyncDeps, conn: ConnectionRow, calendarExternalId: string): BlockWriter;
   revoke?(deps: { google: GoogleSignIn | undefined }, refreshToken: string): Promise<void>;
+  watch?(
+    deps: SyncDeps,
+    conn: ConnectionRow,
+    calendarExternalId: string,
+    channel: PushChannelRequest,
+  ): Promise<{ resourceId: string | null; expiresAt: Date; channelId?: string }>;
+  unwatch?(
+    deps: SyncDeps,
+    conn: ConnectionRow,
+    channel: { channelId: string; resourceId: string | null },
+  ): Promise<void>;
+};
+
+/** What Sage asks a provider to push to: its own channel id, secret token and address. */
+export type PushChannelRequest = {
+  id: string;
+  token: string;
+  address: string;
+  /** The expiration asked for; the provider answers the one it granted. */
+  expiresAt: Date;
 };
 
 const ids = (row: ConnectionRow) => ({ connectionId: row.id, userId: row.userId });
@@ -196,6 +218,15 @@ const google: CalendarProvider = {
     if (!deps.google) throw new Error("Google sign-in is not configured: nothing revoked");
     await deps.google.revoke(refreshToken);
   },
+  watch: (deps, conn, calendarId, channel) =>
+    apiForConnection(deps, conn).watchEvents(calendarId, channel),
+  async unwatch(deps, conn, channel) {
+    if (!channel.resourceId) return;
+    await apiForConnection(deps, conn).stopChannel({
+      id: channel.channelId,
+      resourceId: channel.resourceId,
+    });
+  },
 };
 
 const microsoft: CalendarProvider = {
@@ -217,6 +248,15 @@ const microsoft: CalendarProvider = {
     return (tx) => applyMicrosoftPlans(tx, { ...ids(row), plans });
   },
   writer: microsoftWriterFor,
+  async watch(deps, conn, calendarId, channel) {
+    const sub = await graphForConnection(deps, conn).subscribe(calendarId, {
+      notificationUrl: channel.address,
+      clientState: channel.token,
+      expiresAt: channel.expiresAt,
+    });
+    return { channelId: sub.id, resourceId: null, expiresAt: sub.expiresAt };
+  },
+  unwatch: (deps, conn, channel) => graphForConnection(deps, conn).unsubscribe(channel.channelId),
 };
 
 /** Every kind a connection can be, and its provider. */

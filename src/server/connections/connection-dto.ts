@@ -1,8 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { type Unreadable, unreadableOf } from "../../core/calendar/external/types.ts";
 import type { Connection } from "../../core/contract/connections.ts";
 import type { Db } from "../db/client.ts";
-import { calendarConnections, connectionCalendars } from "../db/schema.ts";
+import { calendarConnections, connectionCalendars, pushChannels } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 
 type ConnectionRow = typeof calendarConnections.$inferSelect;
@@ -18,8 +18,16 @@ function unreadableIn(calendars: CalendarRow[]): { unreadable?: Unreadable } {
   return count > 0 ? { unreadable: { count, titles: all?.titles ?? [] } } : {};
 }
 
-/** The API shape: never the credentials; "syncing" while a live lease is held. */
-export function toConnection(row: ConnectionRow, calendars: CalendarRow[], now: Date): Connection {
+/**
+ * The API shape: never the credentials; "syncing" while a live lease is held; "push" only
+ * while a channel Sage opened is live (`pushed`), so the card never promises seconds falsely.
+ */
+export function toConnection(
+  row: ConnectionRow,
+  calendars: CalendarRow[],
+  now: Date,
+  pushed = false,
+): Connection {
   const syncing = row.leaseUntil !== null && row.leaseUntil > now;
   return {
     id: row.id,
@@ -38,11 +46,21 @@ export function toConnection(row: ConnectionRow, calendars: CalendarRow[], now: 
       writable: c.writable,
     })),
     writeCalendarId: row.writeCalendarId,
+    updates: pushed ? "push" : "poll",
   };
 }
 
+/** The ids of the person's connections with a live push channel. */
+async function pushedConnections(db: Db, userId: string, now: Date): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ id: pushChannels.connectionId })
+    .from(pushChannels)
+    .where(and(eq(pushChannels.userId, userId), gt(pushChannels.expiresAt, now)));
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function listConnections(db: Db, userId: string, now: Date): Promise<Connection[]> {
-  const [rows, calendars] = await Promise.all([
+  const [rows, calendars, pushed] = await Promise.all([
     db
       .select()
       .from(calendarConnections)
@@ -53,12 +71,14 @@ export async function listConnections(db: Db, userId: string, now: Date): Promis
       .from(connectionCalendars)
       .where(eq(connectionCalendars.userId, userId))
       .orderBy(asc(connectionCalendars.name), asc(connectionCalendars.id)),
+    pushedConnections(db, userId, now),
   ]);
   return rows.map((r) =>
     toConnection(
       r,
       calendars.filter((c) => c.connectionId === r.id),
       now,
+      pushed.has(r.id),
     ),
   );
 }
@@ -85,5 +105,5 @@ export async function connectionDto(
     .from(connectionCalendars)
     .where(eq(connectionCalendars.connectionId, id))
     .orderBy(asc(connectionCalendars.name), asc(connectionCalendars.id));
-  return toConnection(row, calendars, now);
+  return toConnection(row, calendars, now, (await pushedConnections(db, userId, now)).has(id));
 }

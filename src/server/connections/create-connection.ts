@@ -14,6 +14,7 @@ import type { GoogleTokens } from "../integrations/identity/google.ts";
 import type { MicrosoftTokens } from "../integrations/identity/microsoft.ts";
 import { CALENDAR_PROVIDERS, type FirstRead, unprocessable } from "./calendar-provider.ts";
 import { connectionDto } from "./connection-dto.ts";
+import { openChannels } from "./push-channels.ts";
 import { recount, type SyncDeps } from "./sync-connection.ts";
 
 export { unprocessable };
@@ -149,16 +150,19 @@ const consentCredentials = (url: string, tokens: GoogleTokens | MicrosoftTokens)
  * every calendar's events read first, stored only when that worked, the refresh token
  * sealed. Named after the primary calendar (the account's address).
  */
-export function createGoogleConnection(
+export async function createGoogleConnection(
   deps: SyncDeps,
   opts: { userId: string; tokens: GoogleTokens },
 ): Promise<Connection> {
-  return createConnection(deps, {
+  const connection = await createConnection(deps, {
     userId: opts.userId,
     kind: "google",
     credentials: consentCredentials("google", opts.tokens),
     unprocessableFailures: false,
   });
+  // push, when PUBLIC_URL is a public HTTPS address (decision 041); polling otherwise
+  await openChannels(deps, connection.id);
+  return connection;
 }
 
 /**
@@ -166,14 +170,17 @@ export function createGoogleConnection(
  * the calendars and each one's calendar view read first, stored only when that worked, the
  * refresh token sealed. Named after the default calendar.
  */
-export function createMicrosoftConnection(
+export async function createMicrosoftConnection(
   deps: SyncDeps,
   opts: { userId: string; tokens: MicrosoftTokens },
 ): Promise<Connection> {
-  return createConnection(deps, {
+  const connection = await createConnection(deps, {
     userId: opts.userId,
     kind: "microsoft",
     credentials: consentCredentials("microsoft", opts.tokens),
     unprocessableFailures: true,
   });
+  // push, when PUBLIC_URL is a public HTTPS address (decision 041); polling otherwise
+  await openChannels(deps, connection.id);
+  return connection;
 }

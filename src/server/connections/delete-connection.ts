@@ -2,13 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { calendarConnections } from "../db/schema.ts";
 import { ownedConnection } from "./connection-dto.ts";
 import { removeWrittenBlocks } from "./push-blocks.ts";
+import { stopChannels } from "./push-channels.ts";
 import { connectionGrants, revokeGrants } from "./revoke-grants.ts";
 import type { SyncDeps } from "./sync-connection.ts";
 
 /**
  * Disconnects a calendar (the owner's only; others get 404). Blocks Sage wrote stay in the
  * person's calendar unless `removeBlocks`; its calendars and stored events go with it (ON
- * DELETE CASCADE), and its provider's grant is revoked with it where the provider can
+ * DELETE CASCADE), its push channels are stopped, and its provider's grant is revoked with it where the provider can
  * (Google; a Microsoft grant is only forgotten).
  */
 export async function deleteConnection(
@@ -21,6 +22,8 @@ export async function deleteConnection(
   const revoking = { db, config, google, log };
   const grants = await connectionGrants(revoking, userId, id);
   if (args.removeBlocks) await removeWrittenBlocks(deps, id);
+  // the provider stops notifying (Google channels.stop); the rows go with the connection
+  await stopChannels(deps, id);
   await db
     .delete(calendarConnections)
     .where(and(eq(calendarConnections.id, id), eq(calendarConnections.userId, userId)));

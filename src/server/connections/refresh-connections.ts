@@ -1,6 +1,7 @@
 import { and, eq, exists, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { calendarConnections, sessions } from "../db/schema.ts";
+import { calendarConnections, pushChannels, sessions } from "../db/schema.ts";
 import { pushBlocks } from "./push-blocks.ts";
+import { POLL_MINUTES, PUSH_BACKSTOP_MINUTES } from "./push-channels.ts";
 import { type SyncDeps, syncConnection } from "./sync-connection.ts";
 
 const MINUTE = 60_000;
@@ -49,8 +50,9 @@ export async function refreshConnections(
 }
 
 /**
- * Background sync, every 15 minutes, of connections of people active in the last week (a
- * session started then). Candidates are picked with SKIP LOCKED so several instances spread
+ * Background sync, every POLL_MINUTES (15), of connections of people active in the last week
+ * (a session started then); a connection with a live push channel only every
+ * PUSH_BACKSTOP_MINUTES (60), as the safety net for a lost notification. Candidates are picked with SKIP LOCKED so several instances spread
  * the work; each sync still claims its connection's lease, so none runs twice at once and a
  * dead instance's lease simply expires. Returns how many syncs it ran.
  */
@@ -59,7 +61,10 @@ export async function syncDueConnections(
   opts: { batch?: number } = {},
 ): Promise<number> {
   const now = deps.now().getTime();
-  const staleBefore = new Date(now - 15 * MINUTE);
+  const staleBefore = new Date(now - POLL_MINUTES * MINUTE);
+  // a connection with a live push channel is polled only as a backstop (decision 041)
+  const backstopBefore = new Date(now - PUSH_BACKSTOP_MINUTES * MINUTE);
+  const pushed = sql`exists (select 1 from ${pushChannels} where ${pushChannels.connectionId} = ${calendarConnections.id} and ${pushChannels.expiresAt} > ${new Date(now).toISOString()}::timestamptz)`;
   const ids = await deps.db.transaction(async (tx) =>
     tx
       .select({ id: calendarConnections.id })
@@ -68,7 +73,10 @@ export async function syncDueConnections(
         and(
           or(
             isNull(calendarConnections.lastSyncedAt),
-            lt(calendarConnections.lastSyncedAt, staleBefore),
+            lt(
+              calendarConnections.lastSyncedAt,
+              sql`case when ${pushed} then ${backstopBefore.toISOString()}::timestamptz else ${staleBefore.toISOString()}::timestamptz end`,
+            ),
           ),
           or(
             isNull(calendarConnections.leaseUntil),

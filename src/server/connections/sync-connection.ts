@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { calendarConnections, externalEvents } from "../db/schema.ts";
 import { CALENDAR_PROVIDERS, type StoreChanges } from "./calendar-provider.ts";
@@ -27,18 +27,22 @@ type ConnectionRow = typeof calendarConnections.$inferSelect;
 async function claim(
   db: Db,
   id: string,
-  staleBefore: Date | undefined,
+  opts: { staleBefore?: Date | undefined; pushed?: boolean | undefined },
 ): Promise<{ row: ConnectionRow; token: string } | undefined> {
+  const { staleBefore } = opts;
   const token = randomUUID();
   const [row] = await db
     .update(calendarConnections)
     .set({
       leaseOwner: token,
       leaseUntil: sql`now() + ${sql.raw(`interval '${LEASE_SECONDS} seconds'`)}`,
+      // this sync reads after every notification that came before it: they are answered
+      pushRequestedAt: null,
     })
     .where(
       and(
         eq(calendarConnections.id, id),
+        opts.pushed ? isNotNull(calendarConnections.pushRequestedAt) : undefined,
         or(isNull(calendarConnections.leaseUntil), lt(calendarConnections.leaseUntil, sql`now()`)),
         staleBefore
           ? or(
@@ -57,15 +61,15 @@ async function claim(
  * status ok with the event count, or status error with a plain sentence. Never throws for
  * what the calendar's side did wrong; the stored events stay as they were on failure, so a
  * failing connection keeps giving the planner what was last known. Returns false when the
- * connection was being synced elsewhere, or (with `staleBefore`) was synced since then
- * (nothing done).
+ * connection was being synced elsewhere, or (with `staleBefore`) was synced since then, or
+ * (with `pushed`) no push notification is waiting any more (nothing done).
  */
 export async function syncConnection(
   deps: SyncDeps,
   connectionId: string,
-  opts: { staleBefore?: Date } = {},
+  opts: { staleBefore?: Date; pushed?: boolean } = {},
 ): Promise<boolean> {
-  const claimed = await claim(deps.db, connectionId, opts.staleBefore);
+  const claimed = await claim(deps.db, connectionId, opts);
   if (!claimed) return false;
   const { row, token } = claimed;
   const mine = and(eq(calendarConnections.id, row.id), eq(calendarConnections.leaseOwner, token));

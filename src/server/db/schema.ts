@@ -533,6 +533,8 @@ export const calendarConnections = pgTable(
     writeCalendarId: uuid("write_calendar_id"),
     leaseOwner: text("lease_owner"),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** A push notification asked for a sync not started yet (cleared by the next claim). */
+    pushRequestedAt: timestamp("push_requested_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -573,6 +575,40 @@ export const connectionCalendars = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("connection_calendars_external_key").on(t.connectionId, t.externalId)],
+);
+
+/**
+ * A push channel Sage opened on one calendar of a connection (decision 041): a Google
+ * events.watch channel or a Microsoft Graph subscription. `channelId` is the channel's id
+ * (Google) or the subscription's id (Graph); `token` is the random secret the provider echoes
+ * back on every notification (Google's X-Goog-Channel-Token, Graph's clientState) — never
+ * returned, never exported. Renewed before `expiresAt`; stopped when the connection goes.
+ */
+export const pushChannels = pgTable(
+  "push_channels",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: "cascade" }),
+    calendarId: uuid("calendar_id")
+      .notNull()
+      .references(() => connectionCalendars.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channelId: text("channel_id").notNull(),
+    /** Google's resourceId (needed by channels.stop); null for Graph. */
+    resourceId: text("resource_id"),
+    token: text("token").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_channels_channel_key").on(t.channelId),
+    index("push_channels_connection_idx").on(t.connectionId),
+    index("push_channels_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /**

@@ -1,3 +1,5 @@
+import { renewChannels } from "../connections/push-channels.ts";
+import type { SyncDeps } from "../connections/sync-deps.ts";
 import type { Db } from "../db/client.ts";
 import { recordUntouchedBlocks } from "../learning/signals.ts";
 import { requestReplansForEndedBlocks } from "../planning/replan-worker.ts";
@@ -25,7 +27,7 @@ export async function claimPeriod(db: Db, name: string, periodSeconds: number): 
 export const PERIODIC_JOBS: {
   name: string;
   periodSeconds: number;
-  run: (db: Db) => Promise<number>;
+  run: (db: Db, sync: SyncDeps | undefined) => Promise<number>;
 }[] = [
   // windows of keys that stopped coming (addresses, tokens) would otherwise stay for ever
   { name: "purge-rate-limits", periodSeconds: 300, run: (db) => purgeRateLimits(db) },
@@ -47,18 +49,27 @@ export const PERIODIC_JOBS: {
     periodSeconds: 300,
     run: (db) => recordUntouchedBlocks(db),
   },
+  // push channels that expire within a day are replaced before they do (decision 041)
+  {
+    name: "renew-push-channels",
+    periodSeconds: 300,
+    run: async (_db, sync) => (sync ? renewChannels(sync) : 0),
+  },
 ];
 
 /**
  * Asks every `everyMs` (60 s) whether a job's period is due, and runs it here when this
  * instance wins the claim. Never throws; returns a stop function.
  */
-export function startPeriodicJobs(deps: { db: Db; log?: Log }, everyMs = 60_000): () => void {
+export function startPeriodicJobs(
+  deps: { db: Db; log?: Log; sync?: SyncDeps },
+  everyMs = 60_000,
+): () => void {
   let running = false;
   const tick = async () => {
     for (const job of PERIODIC_JOBS) {
       if (!(await claimPeriod(deps.db, job.name, job.periodSeconds))) continue;
-      const done = await job.run(deps.db);
+      const done = await job.run(deps.db, deps.sync);
       deps.log?.info?.({ job: job.name, done }, "periodic job ran");
     }
   };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify
 import { z } from "zod";
 import { findSessionByCookie } from "../auth/sessions.ts";
 import { createGoogleConnection, requireCalendarKey } from "../connections/create-connection.ts";
+import { channelConnection, syncAfterNotification } from "../connections/push-channels.ts";
 import type { SyncDeps } from "../connections/sync-connection.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, notFound, unauthenticated } from "../errors.ts";
@@ -143,6 +144,32 @@ export function registerGoogleConnectRoutes(
     {
       preHandler: [
         rateLimit(ctx.db, { name: "connections-google-callback", max: 30, windowSeconds: 60 }),
+      ],
+    },
+  );
+
+  // Google's push notifications (decision 041): a channel Sage opened, with its token, or 403
+  defineRoute(
+    app,
+    ctx,
+    "googlePushNotification",
+    async ({ request, reply }) => {
+      const channelId = request.headers["x-goog-channel-id"];
+      const token = request.headers["x-goog-channel-token"];
+      const connectionId =
+        typeof channelId === "string" && typeof token === "string"
+          ? await channelConnection(ctx, channelId, token)
+          : undefined;
+      if (!connectionId) throw new AppError(403, "forbidden", "Unknown channel.");
+      // the first message only says the channel is open; every other one: something changed
+      if (request.headers["x-goog-resource-state"] !== "sync") {
+        void syncAfterNotification(deps(request.log), connectionId);
+      }
+      return reply.code(200).send();
+    },
+    {
+      preHandler: [
+        rateLimit(ctx.db, { name: "connections-google-notify", max: 600, windowSeconds: 60 }),
       ],
     },
   );

@@ -201,6 +201,50 @@ export function googleCalendarApi(base: string, auth: GoogleAuth) {
         headers: etag ? { "if-match": etag } : {},
       }),
 
+    /**
+     * events.watch ("Push notifications"): opens a web_hook channel on the calendar's events;
+     * Google POSTs to `address` with X-Goog-Channel-ID/-Token on each change. Answers the
+     * channel's resourceId and its expiration (Google's, milliseconds since the epoch).
+     */
+    async watchEvents(
+      calendarId: string,
+      channel: { id: string; token: string; address: string; expiresAt: Date },
+    ): Promise<{ resourceId: string; expiresAt: Date }> {
+      const body = await json<{ resourceId?: string; expiration?: string }>(
+        await call("POST", `${eventPath(calendarId)}/watch`, {
+          body: {
+            id: channel.id,
+            type: "web_hook",
+            address: channel.address,
+            token: channel.token,
+            // requested, in milliseconds; Google answers the expiration it granted
+            expiration: channel.expiresAt.getTime(),
+          },
+        }),
+        "opening a push channel",
+      );
+      if (!body.resourceId)
+        throw new GoogleApiError(502, "Google opened a channel without a resourceId");
+      const expiration = Number(body.expiration);
+      return {
+        resourceId: body.resourceId,
+        expiresAt: new Date(
+          Number.isFinite(expiration) && expiration > 0 ? expiration : channel.expiresAt.getTime(),
+        ),
+      };
+    },
+
+    /** channels.stop: Google sends nothing more on the channel (404 means already gone). */
+    async stopChannel(channel: { id: string; resourceId: string }): Promise<void> {
+      const res = await call("POST", "/channels/stop", { body: channel });
+      await res.body?.cancel();
+      if (!res.ok && res.status !== 404)
+        throw new GoogleApiError(
+          res.status,
+          `Google Calendar answered ${res.status} to stopping a channel`,
+        );
+    },
+
     /** events.delete with If-Match: 412 when the event changed since `etag`. */
     deleteEvent: (calendarId: string, eventId: string, etag: string | null) =>
       call("DELETE", eventPath(calendarId, eventId), { headers: etag ? { "if-match": etag } : {} }),

@@ -233,6 +233,45 @@ export function graphCalendarApi(base: string, auth: GraphAuth) {
         headers: { prefer: 'outlook.timezone="UTC"', ...(etag ? { "if-match": etag } : {}) },
       }),
 
+    /**
+     * Creates a change-notification subscription on one calendar's events ("Receive change
+     * notifications through webhooks"): Graph first POSTs `?validationToken=` to
+     * `notificationUrl` and answers 201 only when Sage echoed it; each notification then
+     * carries the subscription's id and `clientState`. Answers Graph's id and expiry.
+     */
+    async subscribe(
+      calendarId: string,
+      sub: { notificationUrl: string; clientState: string; expiresAt: Date },
+    ): Promise<{ id: string; expiresAt: Date }> {
+      const body = await json<{ id?: string; expirationDateTime?: string }>(
+        await call("POST", "/subscriptions", {
+          body: {
+            changeType: "created,updated,deleted",
+            notificationUrl: sub.notificationUrl,
+            resource: `me/calendars/${calendarId}/events`,
+            expirationDateTime: sub.expiresAt.toISOString(),
+            clientState: sub.clientState,
+          },
+        }),
+        "creating a subscription",
+      );
+      if (!body.id)
+        throw new GraphApiError(502, "Microsoft Graph created a subscription without an id");
+      const granted = Date.parse(body.expirationDateTime ?? "");
+      return { id: body.id, expiresAt: new Date(Number.isNaN(granted) ? sub.expiresAt : granted) };
+    },
+
+    /** Deletes a subscription: Graph sends nothing more (404: already gone). */
+    async unsubscribe(id: string): Promise<void> {
+      const res = await call("DELETE", `/subscriptions/${encodeURIComponent(id)}`);
+      await res.body?.cancel();
+      if (!res.ok && res.status !== 404)
+        throw new GraphApiError(
+          res.status,
+          `Microsoft Graph answered ${res.status} to deleting a subscription`,
+        );
+    },
+
     /** Deletes an event with If-Match: 412 when it changed since `etag`. */
     deleteEvent: (id: string, etag: string | null) =>
       call("DELETE", eventPath(id), { headers: etag ? { "if-match": etag } : {} }),

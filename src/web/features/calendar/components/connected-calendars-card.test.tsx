@@ -17,6 +17,7 @@ const CONNECTION = {
     { id: "1c9c7d3e-1111-4222-8333-444455556666", name: "Work", busy: true, writable: false },
   ],
   writeCalendarId: null,
+  updates: "poll",
 };
 
 afterEach(cleanup);
@@ -65,6 +66,35 @@ describe("ConnectedCalendarsCard", () => {
     expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({
       calendars: [{ id: CONNECTION.calendars[0]!.id, busy: false }],
     });
+  });
+
+  it("says truthfully how each connection is updated: push within seconds, or every 15 minutes", async () => {
+    const ago = new Date(Date.now() - 7 * 60_000).toISOString();
+    const polled = { ...CONNECTION, status: "ok", error: undefined, lastSyncedAt: ago };
+    const pushed = {
+      ...polled,
+      id: "0b9c7d3e-1111-4222-8333-444455556667",
+      kind: "google",
+      name: "Google Calendar (me@example.com)",
+      updates: "push",
+    };
+    mockFetch((url) =>
+      url === "/api/connections"
+        ? json(200, { connections: [polled, pushed] })
+        : json(200, { events: [], next_cursor: null }),
+    );
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    expect(
+      await within(card).findByText(
+        "Calendar address · 12 events · last synced 7 minutes ago · Updates every 15 minutes",
+      ),
+    ).toBeTruthy();
+    expect(
+      within(card).getByText(
+        /12 events · last synced 7 minutes ago · Updates within seconds \(push\)$/,
+      ),
+    ).toBeTruthy();
   });
 
   it("connects an address and shows the server's refusal as is", async () => {

@@ -74,7 +74,10 @@ function statusLine(c: Connection, zone: string): string {
     ? `last synced ${DateTime.fromISO(c.lastSyncedAt).setZone(zone).toRelative() ?? "just now"}`
     : "not synced yet";
   const events = `${c.eventCount} ${c.eventCount === 1 ? "event" : "events"}`;
-  return `${events} · ${when}`;
+  // how changes reach Sage, truthfully: push only while a channel is live (decision 041)
+  const updates =
+    c.updates === "push" ? "Updates within seconds (push)" : "Updates every 15 minutes";
+  return `${events} · ${when} · ${updates}`;
 }
 
 /**

@@ -1,0 +1,268 @@
+/**
+ * Microsoft Graph change notifications (issue 30 item 3, decision 041) against the loopback
+ * Graph (tests/support/fake-microsoft-graph.ts creates subscriptions only after Sage echoed
+ * its validationToken, and records deletions): a subscription per calendar on connect when
+ * PUBLIC_URL is public HTTPS, notifications checked by subscription id and clientState (403
+ * otherwise), a burst coalesced into one sync, renewal, deletion on disconnect.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccessTokens } from "../../src/server/auth/access-token.ts";
+import { findOrCreateUserByEmail } from "../../src/server/auth/find-or-create-user.ts";
+import { createSession, sessionIdFromCookie } from "../../src/server/auth/sessions.ts";
+import { renewChannels } from "../../src/server/connections/push-channels.ts";
+import { calendarConnections, pushChannels } from "../../src/server/db/schema.ts";
+import { ensureProfile } from "../../src/server/profile/ensure-profile.ts";
+import { inZone } from "../support/connected-person.ts";
+import {
+  type FakeGraph,
+  MS_CLIENT_ID,
+  MS_CLIENT_SECRET,
+  startFakeGraph,
+} from "../support/fake-microsoft-graph.ts";
+import { createTestApp, TEST_SECRET, type TestApp } from "../support/test-app.ts";
+
+const NOW = new Date();
+const PUBLIC_URL = "https://sage.example.com";
+let t: TestApp;
+let g: FakeGraph;
+
+const utc = (dateTime: string) => ({ dateTime: `${dateTime}.0000000`, timeZone: "UTC" });
+const day = (offset: number, hm: string) =>
+  `${new Date(NOW.getTime() + offset * 86_400_000).toISOString().slice(0, 10)}T${hm}:00`;
+
+beforeAll(async () => {
+  g = await startFakeGraph({
+    // Graph's validation request, delivered to Sage as Graph sends it
+    validate: async (url) => {
+      const u = new URL(url);
+      const res = await t.app.inject({
+        method: "POST",
+        url: u.pathname + u.search,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+        payload: "",
+      });
+      return { status: res.statusCode, body: res.body, type: String(res.headers["content-type"]) };
+    },
+  });
+  g.addCalendar({ id: "cal-main", name: "Calendar", canEdit: true, isDefaultCalendar: true });
+  g.addCalendar({ id: "cal-holidays", name: "Holidays", canEdit: false });
+  g.put("cal-main", {
+    id: "budget",
+    subject: "Budget meeting",
+    start: utc(day(1, "09:00")),
+    end: utc(day(1, "10:00")),
+  });
+  t = await createTestApp({
+    now: () => NOW,
+    llm: null,
+    env: {
+      PUBLIC_URL,
+      GOOGLE_CLIENT_ID: "unused-google-client",
+      GOOGLE_CLIENT_SECRET: "unused-google-secret",
+      CALENDAR_SECRET_KEY: "push-test-calendar-key-0123456789abcdef",
+      MICROSOFT_CLIENT_ID: MS_CLIENT_ID,
+      MICROSOFT_CLIENT_SECRET: MS_CLIENT_SECRET,
+      MICROSOFT_AUTHORITY: g.origin,
+      MICROSOFT_GRAPH_BASE: g.graph,
+    },
+  });
+});
+afterAll(async () => {
+  await Promise.all([t.close(), g.close()]);
+});
+
+type Session = { user: { id: string }; headers: { authorization: string }; session: string };
+async function signedIn(): Promise<Session> {
+  const user = await findOrCreateUserByEmail(
+    t.db,
+    `m-${Math.random().toString(36).slice(2)}@example.com`,
+  );
+  await ensureProfile(t.db, user);
+  const cookie = await createSession(t.db, user.id);
+  const token = await createAccessTokens(TEST_SECRET, PUBLIC_URL).sign({
+    userId: user.id,
+    sessionId: sessionIdFromCookie(cookie)!,
+    email: user.email,
+  });
+  return inZone(t, { user, headers: { authorization: `Bearer ${token}` }, session: cookie });
+}
+
+async function connect(s: Session) {
+  const link = await t.app.inject({ method: "GET", url: "/api/connections/microsoft/start" });
+  const hop = await t.app.inject({
+    method: "GET",
+    url: link.headers.location as string,
+    cookies: { sage_session: s.session },
+  });
+  const flow = hop.cookies.find((c) => c.name === "sage_mscal")!;
+  const consent = await fetch(hop.headers.location as string, { redirect: "manual" });
+  const back = new URL(consent.headers.get("location")!);
+  const callback = await t.app.inject({
+    method: "GET",
+    url: back.pathname + back.search,
+    cookies: { sage_mscal: flow.value },
+  });
+  expect(callback.headers.location).toContain("connected=microsoft");
+  const list = await t.app.inject({ method: "GET", url: "/api/connections", headers: s.headers });
+  return list.json().connections[0] as { id: string; updates: string };
+}
+
+const notify = (value: unknown[]) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/connections/microsoft/notify",
+    headers: { "content-type": "application/json" },
+    payload: { value },
+  });
+const channelsOf = (connectionId: string) =>
+  t.db.select().from(pushChannels).where(eq(pushChannels.connectionId, connectionId));
+const lease = async (id: string) =>
+  (
+    await t.db
+      .select({ leaseOwner: calendarConnections.leaseOwner })
+      .from(calendarConnections)
+      .where(eq(calendarConnections.id, id))
+  )[0]?.leaseOwner ?? null;
+async function until(check: () => Promise<boolean>, ms = 5_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("timed out");
+}
+
+describe("Microsoft push: subscriptions", () => {
+  it("echoes Graph's validationToken as text/plain", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/connections/microsoft/notify?validationToken=Validation%3A%20abc%20123",
+      headers: { "content-type": "text/plain" },
+      payload: "",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(res.body).toBe("Validation: abc 123");
+  });
+
+  it("subscribes to each calendar's events on connect, validated, with a clientState", async () => {
+    const s = await signedIn();
+    const before = g.log.subscriptions.length;
+    const conn = await connect(s);
+    const subs = g.log.subscriptions.slice(before);
+    expect(subs.map((x) => x.resource).sort()).toEqual([
+      "me/calendars/cal-holidays/events",
+      "me/calendars/cal-main/events",
+    ]);
+    for (const x of subs) {
+      expect(x.notificationUrl).toBe(`${PUBLIC_URL}/api/connections/microsoft/notify`);
+      expect(x.changeType).toBe("created,updated,deleted");
+      expect(x.clientState!.length).toBeGreaterThanOrEqual(40);
+    }
+    const rows = await channelsOf(conn.id);
+    expect(rows.map((r) => r.channelId).sort()).toEqual(subs.map((x) => x.id).sort());
+    expect(conn.updates).toBe("push");
+  });
+
+  it("renews a subscription about to expire, and deletes the old one", async () => {
+    const s = await signedIn();
+    const conn = await connect(s);
+    const [old] = await channelsOf(conn.id);
+    await t.db
+      .update(pushChannels)
+      .set({ expiresAt: new Date(NOW.getTime() + 3600_000) })
+      .where(eq(pushChannels.id, old!.id));
+    const before = g.log.subscriptions.length;
+    expect(await renewChannels({ db: t.db, config: t.config, now: () => NOW })).toBe(1);
+    expect(g.log.subscriptions.slice(before)).toHaveLength(1);
+    expect(g.log.unsubscribed).toContain(old!.channelId);
+    const rows = await channelsOf(conn.id);
+    expect(rows.map((r) => r.channelId)).not.toContain(old!.channelId);
+    expect(rows).toHaveLength(2);
+  });
+
+  it("deletes every subscription on disconnect", async () => {
+    const s = await signedIn();
+    const conn = await connect(s);
+    const rows = await channelsOf(conn.id);
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: `/api/connections/${conn.id}`,
+      headers: s.headers,
+    });
+    expect(res.statusCode).toBe(204);
+    for (const r of rows) expect(g.log.unsubscribed).toContain(r.channelId);
+    expect(await channelsOf(conn.id)).toEqual([]);
+  });
+});
+
+describe("Microsoft push: notifications", () => {
+  it("refuses a wrong clientState, an unknown subscription or a missing clientState with 403, and syncs nothing", async () => {
+    const s = await signedIn();
+    const conn = await connect(s);
+    const [ch] = await channelsOf(conn.id);
+    const deltas = g.log.deltas.length;
+    const refused = [
+      [{ subscriptionId: ch!.channelId, clientState: `${ch!.token}x` }],
+      [{ subscriptionId: "not-a-subscription", clientState: ch!.token }],
+      [{ subscriptionId: ch!.channelId }],
+      // one bad entry refuses the batch
+      [
+        { subscriptionId: ch!.channelId, clientState: ch!.token },
+        { subscriptionId: ch!.channelId, clientState: "guess" },
+      ],
+    ];
+    for (const value of refused) expect((await notify(value)).statusCode).toBe(403);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(g.log.deltas.length).toBe(deltas);
+  });
+
+  it("a burst of 10 notifications is one sync, answered 202, and the change is visible", async () => {
+    const s = await signedIn();
+    const conn = await connect(s);
+    const [ch] = await channelsOf(conn.id);
+    let deltas = g.log.deltas.length;
+    await t.app.inject({
+      method: "POST",
+      url: `/api/connections/${conn.id}/sync`,
+      headers: s.headers,
+    });
+    const perSync = g.log.deltas.length - deltas;
+    expect(perSync).toBeGreaterThan(0);
+    g.put("cal-main", {
+      id: "dentist",
+      subject: "Dentist",
+      start: utc(day(2, "08:00")),
+      end: utc(day(2, "09:00")),
+    });
+    deltas = g.log.deltas.length;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        notify([
+          {
+            subscriptionId: ch!.channelId,
+            clientState: ch!.token,
+            changeType: "updated",
+            resource: "me/events/dentist",
+          },
+        ]),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(202));
+    const seen = async () => {
+      const from = new Date(NOW.getTime() - 86_400_000).toISOString();
+      const to = new Date(NOW.getTime() + 7 * 86_400_000).toISOString();
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/calendar-events?from=${from}&to=${to}`,
+        headers: s.headers,
+      });
+      return (res.json().events as { title: string }[]).some((e) => e.title === "Dentist");
+    };
+    await until(seen);
+    await until(async () => (await lease(conn.id)) === null);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(g.log.deltas.length - deltas).toBe(perSync);
+  });
+});
