@@ -227,7 +227,9 @@ describe("routines: placed by the planner", () => {
     const notes = (await inject(s, "GET", "/api/plan/notes")).json().notes;
     const short = notes.filter((n: { kind: string }) => n.kind === "routine_short");
     expect(short).toHaveLength(1);
-    expect(short[0].text).toMatch(/^“Swim”: 1 of 2 this week: .* next week starts fresh\.$/);
+    expect(short[0].text).toMatch(
+      /^For “Swim”, 1 of its 2 sessions fit this week, as .* next week starts fresh\.$/,
+    );
   });
 
   it("deleting a routine removes its future sessions and keeps the past", async () => {

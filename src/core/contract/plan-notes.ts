@@ -27,7 +27,8 @@ export function planNoteText(note: {
       return `“${note.title}” no longer fits: ${note.detail ?? "there is no free time left for it"}`;
     case "routine_short":
       // detail: how many of a routine's sessions a week could hold, and why (issue 29)
-      return `“${note.title}”: ${note.detail ?? "not every session fit this week"}`;
+      // "For “Gym”, 1 of its 3 sessions fit this week, as …"
+      return `For “${note.title}”, ${note.detail ?? "not every session fit this week."}`;
     case "learned":
       // detail: what Sage learned and what it now does (src/core/learning/learn.ts)
       return `Learned from what you do: ${note.detail ?? "how you work changed your plan."}`;

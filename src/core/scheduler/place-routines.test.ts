@@ -142,7 +142,7 @@ describe("placeRoutines", () => {
         placed: 1,
         wanted: 2,
         reason: expect.stringMatching(
-          /^1 of 2 this week: .*06:00 and 09:00.*next week starts fresh/,
+          /^1 of its 2 sessions fit this week, as .*06:00 and 09:00.*next week starts fresh/,
         ),
       },
     ]);
@@ -161,7 +161,7 @@ describe("placeRoutines", () => {
     expect(unplaced.map((u) => u.week)).toEqual(["2026-11-23"]);
     // added on a Thursday after its window: the week's other days have passed, not filled up
     expect(unplaced[0]?.reason).toBe(
-      "1 of 3 this week: the rest of its days this week have passed. That's all right — next week starts fresh.",
+      "1 of its 3 sessions fit this week, as the rest of its days this week have passed. That's all right — next week starts fresh.",
     );
   });
 

@@ -235,7 +235,7 @@ export function placeRoutines(input: PlaceRoutinesInput): PlaceRoutinesResult {
           week,
           placed: got,
           wanted: routine.timesPerWeek,
-          reason: `${got} of ${routine.timesPerWeek} this week: ${why}. That's all right — next week starts fresh.`,
+          reason: `${got} of its ${routine.timesPerWeek} sessions fit this week, as ${why}. That's all right — next week starts fresh.`,
         });
       }
     }
