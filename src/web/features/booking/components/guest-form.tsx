@@ -27,10 +27,14 @@ export function GuestForm(props: {
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  // on a phone the form is below the day's times: bring it up when a time is picked
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // on a phone the form is below the day's times: bring it up when a time is picked, and take
+  // focus to its heading (the time chosen), so the keyboard goes on to "Your name" rather than
+  // through every other time of the day
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new time is what triggers it
   useEffect(() => {
     formRef.current?.scrollIntoView?.({ block: "nearest" });
+    headingRef.current?.focus({ preventScroll: true });
   }, [props.start]);
   const end = new Date(Date.parse(props.start) + props.minutes * 60_000);
 
@@ -91,7 +95,12 @@ export function GuestForm(props: {
       aria-labelledby="guest-form-heading"
       className="mt-8 space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
     >
-      <h2 id="guest-form-heading" className="text-lg font-semibold text-stone-900">
+      <h2
+        id="guest-form-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-lg font-semibold text-stone-900 focus:outline-none"
+      >
         {whenLabel(props.start, end.toISOString(), { zone: props.zone })}
       </h2>
       <Field id="guest-name" label="Your name" error={errors.name}>
