@@ -5,7 +5,7 @@ import {
   type ExternalSeries,
 } from "../../core/calendar/external/types.ts";
 import type { Db } from "../db/client.ts";
-import { calendarConnections, connectionCalendars, externalEvents } from "../db/schema.ts";
+import { connectionCalendars, externalEvents } from "../db/schema.ts";
 import {
   GoogleApiError,
   type GoogleAuth,
@@ -19,18 +19,13 @@ import {
   mergeSeries,
   seriesKey,
 } from "../integrations/calendars/google/google-events.ts";
-import {
-  type Credentials,
-  openCredentials,
-  sealCredentials,
-} from "../integrations/calendars/seal.ts";
+import { type Credentials, openCredentials } from "../integrations/calendars/seal.ts";
 import { readCalendar } from "../integrations/calendars/worker/calendar-pool.ts";
-import type { GoogleSignIn, GoogleTokens } from "../integrations/identity/google.ts";
+import type { GoogleSignIn } from "../integrations/identity/google.ts";
+import { consentAuth } from "./consent-token.ts";
 import { applyCalendarUpdates, checkExpandable, type StoredResource } from "./store-series.ts";
 import type { SyncDeps } from "./sync-deps.ts";
 
-/** A token kept this long before its expiry is renewed first rather than sent. */
-const EXPIRY_MARGIN_MS = 60_000;
 /** Calendars read per account (the primary first), and Google events held per sync. */
 export const GOOGLE_LIMITS = { calendars: 50, itemsPerSync: 20_000 } as const;
 
@@ -64,40 +59,11 @@ export function connectionAuth(
   connectionId: string | null,
   creds: Credentials,
 ): GoogleAuth {
-  let current = creds;
-  const renew = async () => {
-    const google = requireGoogle(deps);
-    if (!current.refreshToken) throw new GoogleApiError(401, "No refresh token is stored");
-    let tokens: GoogleTokens;
-    try {
-      tokens = await google.refreshAccessToken(current.refreshToken);
-    } catch {
-      throw new GoogleApiError(
-        401,
-        "Google refused Sage's access to this calendar — connect Google Calendar again",
-      );
-    }
-    current = {
-      ...current,
-      accessToken: tokens.accessToken,
-      accessTokenExpiresAt: tokens.expiresAt,
-      ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
-    };
-    if (deps.config.calendarKey && connectionId) {
-      await deps.db
-        .update(calendarConnections)
-        .set({ credentials: sealCredentials(deps.config.calendarKey, current) })
-        .where(eq(calendarConnections.id, connectionId));
-    }
-    return tokens.accessToken;
-  };
-  return {
-    current: async () =>
-      current.accessToken && (current.accessTokenExpiresAt ?? 0) > Date.now() + EXPIRY_MARGIN_MS
-        ? current.accessToken
-        : renew(),
-    renew,
-  };
+  return consentAuth(deps, connectionId, creds, {
+    refresh: (token) => requireGoogle(deps).refreshAccessToken(token),
+    refused: (message) => new GoogleApiError(401, message),
+    connectAgain: "Google refused Sage's access to this calendar — connect Google Calendar again",
+  });
 }
 
 export function apiForConnection(

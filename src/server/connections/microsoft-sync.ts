@@ -6,7 +6,7 @@ import {
   type ExternalSeries,
 } from "../../core/calendar/external/types.ts";
 import type { Db } from "../db/client.ts";
-import { calendarConnections, connectionCalendars, externalWrites } from "../db/schema.ts";
+import { connectionCalendars, externalWrites } from "../db/schema.ts";
 import {
   DeltaExpired,
   GraphApiError,
@@ -16,18 +16,14 @@ import {
   graphCalendarApi,
 } from "../integrations/calendars/microsoft/graph-calendar-api.ts";
 import { graphEventText } from "../integrations/calendars/microsoft/graph-events.ts";
-import {
-  type Credentials,
-  openCredentials,
-  sealCredentials,
-} from "../integrations/calendars/seal.ts";
+import { type Credentials, openCredentials } from "../integrations/calendars/seal.ts";
 import { readCalendar } from "../integrations/calendars/worker/calendar-pool.ts";
 import {
   type MicrosoftIdentity,
-  type MicrosoftTokens,
   microsoftIdentity,
   microsoftRedirectUri,
 } from "../integrations/identity/microsoft.ts";
+import { consentAuth } from "./consent-token.ts";
 import {
   applyCalendarUpdates,
   type CalendarUpdate,
@@ -36,8 +32,6 @@ import {
 } from "./store-series.ts";
 import type { SyncDeps } from "./sync-deps.ts";
 
-/** A token kept this long before its expiry is renewed first rather than sent. */
-const EXPIRY_MARGIN_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 /**
@@ -86,40 +80,11 @@ export function microsoftAuth(
   connectionId: string | null,
   creds: Credentials,
 ): GraphAuth {
-  let current = creds;
-  const renew = async () => {
-    const identity = requireMicrosoft(deps);
-    if (!current.refreshToken) throw new GraphApiError(401, "No refresh token is stored");
-    let tokens: MicrosoftTokens;
-    try {
-      tokens = await identity.refresh(current.refreshToken);
-    } catch {
-      throw new GraphApiError(
-        401,
-        "Microsoft refused Sage's access to this calendar — connect Microsoft 365 again",
-      );
-    }
-    current = {
-      ...current,
-      accessToken: tokens.accessToken,
-      accessTokenExpiresAt: tokens.expiresAt,
-      ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
-    };
-    if (deps.config.calendarKey && connectionId) {
-      await deps.db
-        .update(calendarConnections)
-        .set({ credentials: sealCredentials(deps.config.calendarKey, current) })
-        .where(eq(calendarConnections.id, connectionId));
-    }
-    return tokens.accessToken;
-  };
-  return {
-    current: async () =>
-      current.accessToken && (current.accessTokenExpiresAt ?? 0) > Date.now() + EXPIRY_MARGIN_MS
-        ? current.accessToken
-        : renew(),
-    renew,
-  };
+  return consentAuth(deps, connectionId, creds, {
+    refresh: (token) => requireMicrosoft(deps).refresh(token),
+    refused: (message) => new GraphApiError(401, message),
+    connectAgain: "Microsoft refused Sage's access to this calendar — connect Microsoft 365 again",
+  });
 }
 
 /** Graph for credentials; a refreshed token is sealed back into `connectionId` when given. */
