@@ -18,7 +18,7 @@ import {
 const MORNING = { start: 540, end: 720 };
 const AFTERNOON = { start: 840, end: 1020 };
 const WEEKS = 4;
-const PEOPLE = 20; // per group
+const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 60); // per group
 /**
  * The model's constants were tuned on the first set of seeds; the others are held out, so the
  * numbers they print were not fitted to (a learner tuned and judged on the same people flatters

@@ -44,12 +44,16 @@ function rng(seed: number) {
   };
 }
 
-/** The chance the person really does a block of this energy at this minute of the day. */
-function trueChance(p: SimPerson, energy: TaskEnergy, minute: number): number {
-  const inPeak = minute >= p.truePeak.start && minute < p.truePeak.end;
-  if (energy === "high") return inPeak ? 0.9 : 0.35;
-  if (energy === "medium") return inPeak ? 0.9 : 0.7;
-  return 0.85;
+/**
+ * The chance the person really does a block of this energy from `minute` for `length` minutes:
+ * in between the in-peak and out-of-peak chances by the share of the block inside the true
+ * peak (a block starting ten minutes before the peak ends is mostly outside it).
+ */
+function trueChance(p: SimPerson, energy: TaskEnergy, minute: number, length: number): number {
+  const inPeak = overlap(minute, minute + length, p.truePeak) / Math.max(1, length);
+  const [inside, outside] =
+    energy === "high" ? [0.9, 0.35] : energy === "medium" ? [0.9, 0.7] : [0.85, 0.85];
+  return inPeak * inside + (1 - inPeak) * outside;
 }
 
 /**
@@ -139,7 +143,12 @@ export function simulate(
         now,
         horizonDays: 5 - d,
       });
-      const today = plan.placed.filter((b) => b.start < dayStart + DAY);
+      const today = plan.placed
+        .filter((b) => b.start < dayStart + DAY)
+        .sort((a, b) => a.start - b.start);
+      // the minute of the day the person is free from: staying on to finish a task takes the
+      // time of the blocks after it (an underestimate costs the rest of the day, not nothing)
+      let free = 0;
       for (const b of today) {
         const task = tasks.find((t) => t.id === b.taskId)!;
         if (task.finished) continue;
@@ -149,7 +158,17 @@ export function simulate(
           hardMinutes += length;
           peakMinutes += overlap(minute, minute + length, person.truePeak);
         }
-        overrun += work(task, b, minute, length, now);
+        const from = Math.max(minute, free);
+        if (from >= minute + length) {
+          // the block's time went to finishing earlier work: the person skips it
+          const weekday = DateTime.fromMillis(b.start, { zone: "UTC" }).weekday;
+          const block = { weekday, minute, lengthMinutes: length };
+          signals.push({ kind: "skipped", at: now, energy: task.energy, block });
+          continue;
+        }
+        const met = work(task, b, from, minute + length - from, now);
+        overrun += met.overrun;
+        free = Math.max(free, met.until);
       }
     }
     const finished = tasks.filter((t) => t.finished).length;
@@ -163,7 +182,11 @@ export function simulate(
   }
   return results;
 
-  /** The person meets one block; answers the minutes they overran it by. */
+  /**
+   * The person meets one block from `minute` for `length` minutes (less than planned when
+   * earlier work ran over); answers the minutes they overran it by and the minute they were
+   * free again (work moved elsewhere takes none of today's time here).
+   */
   function work(
     task: {
       energy: TaskEnergy;
@@ -176,13 +199,13 @@ export function simulate(
     minute: number,
     length: number,
     now: number,
-  ): number {
+  ): { overrun: number; until: number } {
     const weekday = DateTime.fromMillis(b.start, { zone: "UTC" }).weekday;
     const block = { weekday, minute, lengthMinutes: length };
     let at = minute;
-    if (r() >= trueChance(person, task.energy, minute)) {
+    if (r() >= trueChance(person, task.energy, minute, length)) {
       // not now: hard work is moved into the hours that really suit it, or let go
-      if (task.energy === "high" && r() < 0.3 && !inside(minute, person.truePeak)) {
+      if (task.energy === "high" && r() < 0.3 && !inside(minute + length / 2, person.truePeak)) {
         at = person.truePeak.start + Math.floor(r() * 4) * 15;
         signals.push({
           kind: "moved",
@@ -191,18 +214,18 @@ export function simulate(
           block,
           to: { weekday, minute: at },
         });
-        if (r() >= trueChance(person, task.energy, at)) {
+        if (r() >= trueChance(person, task.energy, at, length)) {
           signals.push({
             kind: "skipped",
             at: now,
             energy: task.energy,
             block: { ...block, minute: at },
           });
-          return 0;
+          return { overrun: 0, until: minute };
         }
       } else {
         signals.push({ kind: "skipped", at: now, energy: task.energy, block });
-        return 0;
+        return { overrun: 0, until: minute };
       }
     }
     const where = { ...block, minute: at };
@@ -219,11 +242,12 @@ export function simulate(
         estimateMinutes: task.estimatedMinutes,
         actualMinutes: task.trueMinutes,
       });
-      return Math.max(0, left - length);
+      const overrun = Math.max(0, left - length);
+      return { overrun, until: at === minute ? minute + length + overrun : minute };
     }
     task.worked += length;
     signals.push({ kind: "partly", at: now, energy: task.energy, block: where, minutes: length });
-    return 0;
+    return { overrun: 0, until: at === minute ? minute + length : minute };
   }
 }
 
