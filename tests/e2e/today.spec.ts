@@ -2,7 +2,8 @@ import { DateTime } from "luxon";
 import { call, expect, expectAccessible, moveTo, test, uniqueEmail } from "./fixtures.ts";
 
 // The server's clock is real. A person's block from yesterday is made as a person would make
-// one: Sage plans the essay, and the person drags one block to yesterday and two to tonight
+// one: Sage plans the essay, and the person drags one block to yesterday, one to tonight and
+// one to just after midnight
 // (the week view's own PUT: they become theirs, still blocks of the task). The browser's
 // clock is set to noon today, so the evening wrap-up stays closed whatever the hour.
 const ZONE = "Europe/Berlin";
@@ -33,7 +34,8 @@ for (const width of [375, 1280] as const) {
     );
     await moveTo(page, a!.eventId, today.minus({ days: 1 }).set({ hour: 10 }));
     await moveTo(page, b!.eventId, today.set({ hour: 21 }));
-    await moveTo(page, c!.eventId, today.set({ hour: 22 }));
+    // begun by both clocks (the browser's noon and the server's real time)
+    await moveTo(page, c!.eventId, today.set({ hour: 0, minute: 10 }));
 
     if (width === 1280) await page.getByRole("link", { name: "Today", exact: true }).click();
     else await page.reload();
@@ -50,13 +52,15 @@ for (const width of [375, 1280] as const) {
     await expectAccessible(page);
     await page.screenshot({ path: `test-results/today-carried-${width}.png`, fullPage: true });
 
-    // today's blocks: Done on the first, Partly (20 minutes) on the second
+    // today's blocks: Partly (20 minutes) on the one that has begun; the one still ahead is
+    // asked only what can be said ahead of it, and is done already
     const day = page.getByRole("region", { name: "Your day" }).getByRole("listitem");
     const blocks = [
       day.filter({ hasText: "21:00 – 21:50" }),
-      day.filter({ hasText: "22:00 – 22:50" }),
+      day.filter({ hasText: "0:10 – 1:00" }),
     ];
-    await blocks[0]!.getByRole("button", { name: "Done" }).click();
+    await expect(blocks[0]!.getByRole("button", { name: "Partly" })).toHaveCount(0);
+    await blocks[0]!.getByRole("button", { name: "Done already" }).click();
     await expect(blocks[0]!.getByText("Done", { exact: true })).toBeVisible();
     await blocks[1]!.getByRole("button", { name: "Partly" }).click();
     await blocks[1]!.getByLabel("Minutes done").fill("20");

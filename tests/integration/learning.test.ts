@@ -173,6 +173,38 @@ describe("evidence is recorded where the person acts", () => {
     expect((await signals(s)).find((r) => r.kind === "finished")?.actualMinutes).toBe(70);
   });
 
+  it("work said done before its block begins closes the task but says nothing of the hour; partly waits", async () => {
+    const s = await person();
+    const task = await addTask(s, { title: "Slides", estimateMinutes: 40, energy: "high" });
+    const [block] = (await plan(s)).placed;
+    clock = DateTime.fromISO(block!.start).minus({ hours: 2 });
+    const partly = await inject(s, "POST", "/api/check-ins", {
+      eventId: block!.eventId,
+      outcome: "partly",
+      minutes: 10,
+    });
+    expect(partly.statusCode).toBe(409);
+    expect(partly.json().error).toMatch(/hasn't begun yet/);
+    const done = await inject(s, "POST", "/api/check-ins", {
+      eventId: block!.eventId,
+      outcome: "done",
+      minutes: 35,
+    });
+    expect(done.json().taskDone).toBe(true);
+    expect(await signals(s)).toMatchObject([
+      { kind: "finished", taskId: task.id, estimateMinutes: 40, actualMinutes: 35 },
+    ]);
+    // ten minutes before it begins is begun enough (people start a little early)
+    clock = DateTime.fromISO(block!.start).minus({ minutes: 10 });
+    const again = await inject(s, "POST", "/api/check-ins", {
+      eventId: block!.eventId,
+      outcome: "partly",
+      minutes: 10,
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await signals(s)).map((r) => r.kind)).toEqual(["partly"]);
+  });
+
   /** A person with one hard task planned: its block, the block's row, and 15:00 that day. */
   async function deepWorkBlock() {
     const s = await person();

@@ -51,6 +51,8 @@ export async function recordCheckInEvidence(
     zone: string;
     input: CheckInRequest;
     closedTask: boolean;
+    /** False for work said done before its block began: not evidence about the block's hour. */
+    begun?: boolean;
     now: Date;
   },
 ): Promise<void> {
@@ -67,17 +69,20 @@ export async function recordCheckInEvidence(
   );
   const source: SignalSource = opts.input.source ?? "today";
   const { outcome, minutes } = opts.input;
-  await recordSignal(db, {
-    userId: opts.userId,
-    key: checkInKey(opts.eventId, opts.occurrence),
-    source,
-    taskId,
-    signal:
-      outcome === "partly"
-        ? { kind: "partly", energy, block, minutes: minutes ?? 0 }
-        : { kind: outcome, energy, block },
-    now: opts.now,
-  });
+  const key = checkInKey(opts.eventId, opts.occurrence);
+  if (opts.begun === false) await forgetSignal(db, opts.userId, key);
+  else
+    await recordSignal(db, {
+      userId: opts.userId,
+      key,
+      source,
+      taskId,
+      signal:
+        outcome === "partly"
+          ? { kind: "partly", energy, block, minutes: minutes ?? 0 }
+          : { kind: outcome, energy, block },
+      now: opts.now,
+    });
   await forgetSignal(db, opts.userId, untouchedKey(opts.eventId));
   if (taskId === null) return;
   if (opts.closedTask) await recordFinishedFromCheckIns(db, { ...opts, taskId, energy, source });

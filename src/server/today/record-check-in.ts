@@ -8,13 +8,25 @@ import { toServerEvent } from "../calendar/event-dto.ts";
 import { userTimeZone } from "../calendar/list-events.ts";
 import type { Db } from "../db/client.ts";
 import { calendarEvents, checkIns, tasks } from "../db/schema.ts";
-import { badRequest, notFound } from "../errors.ts";
+import { AppError, badRequest, notFound } from "../errors.ts";
 import { recordCheckInEvidence } from "../learning/record-evidence.ts";
 import { requestReplan } from "../planning/replan-worker.ts";
 import { skipRoutineDay } from "../routines/skip-routine-session.ts";
 
 const MINUTE = 60_000;
 const notABlock = () => notFound("That block is not in your plan");
+/**
+ * A block has begun for check-ins from this long before its start (people start a little
+ * early). "Partly" waits until then (409 before); "done" before then is work finished ahead of
+ * its block — it closes the task, but says nothing about the hour the block sits in.
+ */
+const EARLY_START_MS = 15 * MINUTE;
+const notBegun = () =>
+  new AppError(
+    409,
+    "conflict",
+    "This block hasn't begun yet: say how much you did once it has, or skip or move it.",
+  );
 
 /**
  * Records what the person says about one of their own blocks — a task's, or a routine's
@@ -28,6 +40,7 @@ const notABlock = () => notFound("That block is not in your plan");
  * - "skipped" on a block of Sage's that has not started takes it off the calendar (the task
  *   is planned again);
  * - replacing a check-in that closed the task with anything else opens the task again.
+ * Partly waits until the block has begun (409 before; EARLY_START_MS).
  * Anything but the caller's own live block of a task or routine (another person's, a meeting,
  * a deleted one) is a 404. The planner counts the stored minutes (countedMinutes).
  */
@@ -63,6 +76,8 @@ export async function recordCheckIn(
       throw badRequest("occurrence: this block does not repeat");
     }
     const start = occurrence ?? row.startTime;
+    const begun = start.getTime() - now.getTime() <= EARLY_START_MS;
+    if (input.outcome === "partly" && !begun) throw notBegun();
     const length = (row.endTime ?? row.startTime).getTime() - row.startTime.getTime();
     const plannedMinutes = Math.round(length / MINUTE);
 
@@ -177,6 +192,8 @@ export async function recordCheckIn(
       zone,
       input,
       closedTask,
+      // a skip ahead of time still says the hour did not suit (as a move does)
+      begun: begun || input.outcome === "skipped",
       now,
     });
     // the plan rests on what is done: Sage re-plans by itself (decision 030)

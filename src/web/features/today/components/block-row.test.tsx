@@ -20,13 +20,20 @@ const block = (over: Partial<TodayItem> = {}): TodayItem => ({
   ...over,
 });
 
-const renderRow = (item: TodayItem, more: { online?: boolean; askedElsewhere?: boolean } = {}) => {
+/** 09:30 in Berlin, while the block above runs. */
+const DURING = new Date("2031-03-04T08:30:00.000Z");
+
+const renderRow = (
+  item: TodayItem,
+  more: { online?: boolean; askedElsewhere?: boolean; now?: Date } = {},
+) => {
   const onCheckIn = vi.fn();
   const onMove = vi.fn();
   render(
     <BlockRow
       item={item}
       zone="Europe/Berlin"
+      now={more.now ?? DURING}
       online={more.online ?? true}
       busy={false}
       onCheckIn={onCheckIn}
@@ -49,6 +56,18 @@ describe("BlockRow", () => {
     expect(onCheckIn).toHaveBeenLastCalledWith("done");
     fireEvent.click(screen.getByRole("button", { name: "Skip" }));
     expect(onCheckIn).toHaveBeenLastCalledWith("skipped");
+  });
+
+  it("of a block not yet begun asks only what can be said ahead: done already, skip, move", () => {
+    const { onCheckIn } = renderRow(block(), { now: new Date("2031-03-04T07:30:00.000Z") });
+    expect(screen.queryByRole("button", { name: "Partly" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Move" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Done already" }));
+    expect(onCheckIn).toHaveBeenLastCalledWith("done");
+    cleanup();
+    // ten minutes before it begins counts as begun (people start a little early)
+    renderRow(block(), { now: new Date("2031-03-04T07:50:00.000Z") });
+    expect(screen.getByRole("button", { name: "Partly" })).toBeTruthy();
   });
 
   it("Partly asks how many minutes were done, then checks in with them", () => {

@@ -9,6 +9,7 @@ import { PartlyForm } from "./partly-form.tsx";
 type Props = {
   item: TodayItem;
   zone: string;
+  now: Date;
   online: boolean;
   busy: boolean;
   onCheckIn: (outcome: CheckInOutcome, minutes?: number) => void;
@@ -18,14 +19,26 @@ type Props = {
 };
 
 const MINUTE = 60_000;
+/** A block has begun from this long before its start (as the server counts it). */
+const EARLY_START = 15 * MINUTE;
 const small = "px-3! py-1.5!";
 
 /**
  * One block of the day, with what the person can say about it: Done, Partly (how many
- * minutes), Skip — or Move it to another time today. A block already checked in says how,
- * with Change to say otherwise.
+ * minutes), Skip — or Move it to another time today. A block not yet begun asks only what can
+ * be said ahead of it: done already, skip, move. A block already checked in says how, with
+ * Change to say otherwise.
  */
-export function BlockRow({ item, zone, online, busy, onCheckIn, onMove, askedElsewhere }: Props) {
+export function BlockRow({
+  item,
+  zone,
+  now,
+  online,
+  busy,
+  onCheckIn,
+  onMove,
+  askedElsewhere,
+}: Props) {
   const [mode, setMode] = useState<"idle" | "partly" | "move" | "change">("idle");
   const id = useId();
   const length = Math.round((Date.parse(item.end) - Date.parse(item.start)) / MINUTE);
@@ -42,6 +55,7 @@ export function BlockRow({ item, zone, online, busy, onCheckIn, onMove, askedEls
   }
 
   const asking = !item.checkIn || mode === "change";
+  const begun = Date.parse(item.start) - now.getTime() <= EARLY_START;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -63,6 +77,7 @@ export function BlockRow({ item, zone, online, busy, onCheckIn, onMove, askedEls
         <CheckInButtons
           title={item.title}
           disabled={disabled}
+          begun={begun}
           onDone={() => onCheckIn("done")}
           onPartly={() => setMode("partly")}
           onSkip={() => onCheckIn("skipped")}

@@ -5,14 +5,16 @@ const small = "px-3! py-1.5!";
 
 /**
  * What a person can say about one block: Done, Partly (the caller then asks how many minutes)
- * or Skip — Today's rows and the week view's dialog ask the same way. `children` adds more
- * choices after them (Today's Move).
+ * or Skip — Today's rows and the week view's dialog ask the same way. Of a block not yet
+ * `begun`: "Done already" (finished ahead of it) or Skip — how much was done waits until it
+ * has begun. `children` adds more choices after them (Today's Move).
  */
 export function CheckInButtons({
   title,
   labelledBy,
   disabled,
   skipLabel = "Skip",
+  begun = true,
   onDone,
   onPartly,
   onSkip,
@@ -23,6 +25,7 @@ export function CheckInButtons({
   labelledBy?: string | undefined;
   disabled: boolean;
   skipLabel?: "Skip" | "Skipped";
+  begun?: boolean;
   onDone: () => void;
   onPartly: () => void;
   onSkip: () => void;
@@ -32,11 +35,13 @@ export function CheckInButtons({
     <fieldset aria-labelledby={labelledBy} className="flex flex-wrap gap-2">
       {labelledBy ? null : <legend className="sr-only">How did “{title}” go?</legend>}
       <Button className={small} disabled={disabled} onClick={onDone}>
-        Done
+        {begun ? "Done" : "Done already"}
       </Button>
-      <Button variant="secondary" className={small} disabled={disabled} onClick={onPartly}>
-        Partly
-      </Button>
+      {begun ? (
+        <Button variant="secondary" className={small} disabled={disabled} onClick={onPartly}>
+          Partly
+        </Button>
+      ) : null}
       <Button variant="secondary" className={small} disabled={disabled} onClick={onSkip}>
         {skipLabel}
       </Button>

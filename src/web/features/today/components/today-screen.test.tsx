@@ -11,7 +11,8 @@ const USER = "7d0f3c1e-2b4a-4c5d-8e6f-1a2b3c4d5e6f";
 const BLOCK = "11111111-1111-4111-8111-111111111111";
 const TASK = "22222222-2222-4222-8222-222222222222";
 const NOTE = "33333333-3333-4333-8333-333333333333";
-const LATER = new Date(Date.now() + 3_600_000);
+/** A block about to begin: Done and Partly are asked of it (it counts as begun). */
+const LATER = new Date(Date.now() + 5 * 60_000);
 
 const block: TodayItem = {
   kind: "block",

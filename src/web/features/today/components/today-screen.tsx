@@ -4,6 +4,7 @@ import { Button } from "../../../components/button.tsx";
 import { ProgressBar } from "../../../components/progress-bar.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { Link } from "../../../lib/router.tsx";
+import { useNow } from "../../../lib/use-now.ts";
 import { useOnline } from "../../../lib/use-online.ts";
 import {
   useCheckIn,
@@ -43,6 +44,7 @@ function problem(error: unknown): string {
  */
 export function TodayScreen({ userId, date }: { userId: string; date?: string | undefined }) {
   const online = useOnline();
+  const now = useNow();
   const today = useToday(userId, online, date);
   const checkIn = useCheckIn(userId);
   const move = useMoveBlock(userId);
@@ -80,7 +82,6 @@ export function TodayScreen({ userId, date }: { userId: string; date?: string | 
 
   const day = today.data;
   const zone = day.timezone;
-  const now = new Date();
   const evening = isEvening(now, day.items, zone);
   const left = evening ? leftToday(now, day.items) : [];
   const leftIds = new Set(left.map((i) => `${i.id}|${i.occurrence}`));
@@ -92,6 +93,7 @@ export function TodayScreen({ userId, date }: { userId: string; date?: string | 
     <BlockRow
       item={item}
       zone={zone}
+      now={now}
       online={online}
       busy={busy}
       askedElsewhere={!inWrapUp && leftIds.has(`${item.id}|${item.occurrence}`)}
