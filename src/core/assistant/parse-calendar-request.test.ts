@@ -29,6 +29,19 @@ describe("parseCalendarRequest", () => {
     expect(local(call.end)).toBe("Tue 2026-11-24 16:00");
   });
 
+  it("add trip from 9 friday to 5 sunday: a bare hour before a day is the hour of that day", () => {
+    for (const text of [
+      "add trip from 9 friday to 5 sunday",
+      "add trip from 9 on friday to 5 on sunday",
+    ]) {
+      const call = parseCalendarRequest(text, ctx);
+      expect(call).toMatchObject({ tool: "create_event", title: "Trip" });
+      if (call?.tool !== "create_event") throw new Error(JSON.stringify(call));
+      expect(local(call.start)).toBe("Fri 2026-11-27 09:00");
+      expect(local(call.end)).toBe("Sun 2026-11-29 17:00");
+    }
+  });
+
   it("what's on tomorrow?", () => {
     const call = parseCalendarRequest("what's on tomorrow?", ctx);
     if (call?.tool !== "list_events") throw new Error(JSON.stringify(call));

@@ -18,6 +18,15 @@ export function normalize(message: string): string {
         new RegExp(`\\bnext week (?:on )?(${DAY_WORD.source.slice(2)})`, "gi"),
         "$1 next week",
       )
+      // "from 9 friday to 5 sunday": a bare hour before a day the reader takes for a number
+      // of the title; said as "9:00 friday" it reads the hour and the day
+      .replace(
+        new RegExp(
+          `\\b(from|to|till|until|at) (\\d{1,2})(?= (?:on )?${DAY_WORD.source.slice(2)})`,
+          "gi",
+        ),
+        (all, word: string, hour: string) => (Number(hour) <= 23 ? `${word} ${hour}:00` : all),
+      )
       // "9-11", "2–4": a span of hours the date reader does not see (it read "9-11" as no time,
       // or "meeting 9-11 tomorrow" as 11:00); not a date ("11-12-2026"), a count ("2-3 hours")
       // or a span it reads already ("9-11am")
