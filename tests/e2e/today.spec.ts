@@ -74,5 +74,12 @@ for (const width of [375, 1280] as const) {
     expect(await page.locator("main").innerText()).not.toMatch(SHAME);
     await expectAccessible(page);
     await page.screenshot({ path: `test-results/today-checked-${width}.png`, fullPage: true });
+
+    // what shapes the day is one tap away, on a phone too
+    await page
+      .getByRole("navigation", { name: "More" })
+      .getByRole("link", { name: "How you work" })
+      .click();
+    await expect(page).toHaveURL(/\/how-you-work$/);
   });
 }

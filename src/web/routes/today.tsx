@@ -8,6 +8,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const navLink =
   "rounded-lg border border-stone-300 px-2.5 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-100";
 
+const moreLink = "font-semibold text-sage-800 underline underline-offset-2";
+
 /** /today[?date=YYYY-MM-DD]: the day at a glance — the first screen after sign-in on a phone. */
 export default function TodayPage() {
   const { status, user } = useAuth();
@@ -43,6 +45,15 @@ export default function TodayPage() {
             Reading your day…
           </p>
         )}
+        {/* what shapes the day, one tap away on a phone (the header keeps to two screens) */}
+        <nav aria-label="More" className="mt-6 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          <Link to="/how-you-work" className={moreLink}>
+            How you work
+          </Link>
+          <Link to="/booking-links" className={moreLink}>
+            Booking links
+          </Link>
+        </nav>
       </main>
     </div>
   );
