@@ -209,9 +209,15 @@ export function learnHours(
     meanOver(chance, current) > baseline &&
     !(best && best.start !== current.start && best.mean - meanOver(chance, current) >= PEAK_MARGIN);
   const learnedPeak = stays ? { ...current } : moved;
-  const windows = learnedPeak
-    ? withPeak(prior.energyWindows, learnedPeak)
-    : prior.energyWindows.map((w) => ({ ...w }));
+  // once what the person does has moved their peak, the low hours they gave beside it are no
+  // better a guess than the peak was: they become ordinary time, so Sage plans steady work
+  // there too and sees how it goes (kept low, Sage would only ever plan light work there,
+  // which says nothing about the person's energy, and a peak beside them could never grow
+  // into them)
+  const given = learnedPeak
+    ? prior.energyWindows.filter((w) => w.level !== "low")
+    : prior.energyWindows;
+  const windows = learnedPeak ? withPeak(given, learnedPeak) : given.map((w) => ({ ...w }));
   const pooledPeak = learnedPeak ?? statedPeak;
 
   // a weekday with evidence of its own can differ from the rest ("Fridays, mornings")
@@ -233,7 +239,7 @@ export function learnHours(
     if (dayBest.mean - usualMean < PEAK_MARGIN) continue;
     const peak = { start: dayBest.start, end: dayBest.end };
     dayPeaks[d] = peak;
-    dayWindows[d] = withPeak(prior.energyWindows, peak);
+    dayWindows[d] = withPeak(given, peak);
   }
 
   return {
@@ -243,6 +249,20 @@ export function learnHours(
     statedPeak,
     learnedPeak,
     peakSeen: learnedPeak !== null && evidenceOver(evidence, learnedPeak) >= MIN_PEAK_EVIDENCE,
+    // the stated low hours in the working day the new peak does not cover
+    freedLow: learnedPeak
+      ? prior.energyWindows
+          .filter((w) => w.level === "low")
+          .flatMap((w) =>
+            outside(
+              {
+                start: Math.max(w.start, prior.usualHours.start),
+                end: Math.min(w.end, prior.usualHours.end),
+              },
+              learnedPeak,
+            ),
+          )
+      : [],
     dayPeaks,
     changed: learnedPeak !== null || Object.keys(dayPeaks).length > 0,
   };
@@ -296,19 +316,24 @@ function bestWindow(
   return best;
 }
 
+/** The pieces of `w` outside `cut` (none, one or two; none when `w` is empty). */
+function outside<T extends { start: number; end: number }>(
+  w: T,
+  cut: { start: number; end: number },
+): T[] {
+  if (w.end <= w.start) return [];
+  if (w.end <= cut.start || w.start >= cut.end) return [{ ...w }];
+  const pieces: T[] = [];
+  if (w.start < cut.start) pieces.push({ ...w, end: cut.start });
+  if (w.end > cut.end) pieces.push({ ...w, start: cut.end });
+  return pieces;
+}
+
 /**
  * The stated windows with the peak at `peak`: other windows give way where it now lies, and
  * the old peak becomes ordinary ("good") time. Sorted.
  */
 function withPeak(windows: Prior["energyWindows"], peak: { start: number; end: number }): Window[] {
-  const rest = windows
-    .filter((w) => w.level !== "peak")
-    .flatMap((w): Window[] => {
-      if (w.end <= peak.start || w.start >= peak.end) return [{ ...w }];
-      const pieces: Window[] = [];
-      if (w.start < peak.start) pieces.push({ ...w, end: peak.start });
-      if (w.end > peak.end) pieces.push({ ...w, start: peak.end });
-      return pieces;
-    });
+  const rest = windows.filter((w) => w.level !== "peak").flatMap((w) => outside(w, peak));
   return [...rest, { ...peak, level: "peak" as const }].sort((a, b) => a.start - b.start);
 }

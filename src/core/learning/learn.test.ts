@@ -89,13 +89,11 @@ describe("learnHours", () => {
     expect(h.curves.high[13]!.stated).toBeCloseTo(0.35);
   });
 
-  it("moves the peak to where hard work keeps getting done, the old peak becoming good time", () => {
+  it("moves the peak to where hard work keeps getting done, the old peak and low hours becoming ordinary time", () => {
     const h = learnHours(PRIOR, afternoonDone(5), { now: NOW });
     expect(h.learnedPeak).toEqual({ start: 840, end: 1020 });
-    expect(h.windows).toEqual([
-      { start: 780, end: 840, level: "low" },
-      { start: 840, end: 1020, level: "peak" },
-    ]);
+    // the stated low hour (13–14) is no better a guess than the stated peak was
+    expect(h.windows).toEqual([{ start: 840, end: 1020, level: "peak" }]);
     expect(h.changed).toBe(true);
   });
 
@@ -292,8 +290,9 @@ describe("learn, steering and words", () => {
     expect(words.map((w) => w.key)).toEqual(["hours", "estimate"]);
     // Intl writes thin and narrow no-break spaces around the times
     expect(words[0]!.sentence.replace(/\s/g, " ")).toBe(
-      "You get hard work done more often 2 – 5 PM than in the peak you gave (9 AM – 12 PM): Sage now plans it there.",
+      "You get hard work done more often 2 – 5 PM than in the peak you gave (9 AM – 12 PM): Sage now plans it there. The low hours you gave (1 – 2 PM) are now ordinary time, to see how steady work goes there.",
     );
+    expect(model.hours.freedLow).toEqual([{ start: 780, end: 840 }]);
     expect(words[1]!.sentence).toMatch(/^Your tasks take .*more than the 1\.25× Sage allowed/);
     expect(model.counts).toMatchObject({ done: 5, moved: 5, finished: 6, skipped: 0 });
   });

@@ -118,12 +118,17 @@ export function describeLearned(learned: Learned, opts: { locale: string }): Ins
   };
   if (hours.learnedPeak) {
     const said = hours.statedPeak ? ` than in the peak you gave (${range(hours.statedPeak)})` : "";
+    const low =
+      hours.freedLow.length > 0
+        ? ` The low hours you gave (${hours.freedLow.map(range).join(", ")}) are now ordinary time, to see how steady work goes there.`
+        : "";
     out.push({
       key: "hours",
       sentence:
-        hours.peakSeen || !hours.statedPeak
+        (hours.peakSeen || !hours.statedPeak
           ? `You get hard work done more often ${range(hours.learnedPeak)}${said}: Sage now plans it there.`
-          : `Hard work planned in the peak you gave (${range(hours.statedPeak)}) often doesn't get done: Sage now tries ${range(hours.learnedPeak)}.`,
+          : `Hard work planned in the peak you gave (${range(hours.statedPeak)}) often doesn't get done: Sage now tries ${range(hours.learnedPeak)}.`) +
+        low,
       evidence:
         evidenceIn(hours.learnedPeak) + (hours.statedPeak ? evidenceIn(hours.statedPeak) : 0),
     });

@@ -91,6 +91,11 @@ export type LearnedHours = {
    * work kept not getting done in the stated one, and Sage is trying the best other hours).
    */
   peakSeen: boolean;
+  /**
+   * The low hours the person gave that became ordinary time when their peak moved (their
+   * answers no longer a good guess): Sage plans steady work there too, to see how it goes.
+   */
+  freedLow: { start: number; end: number }[];
   /** Weekdays whose own peak differs: weekday → its peak. */
   dayPeaks: Partial<Record<number, { start: number; end: number }>>;
   /** Whether the windows differ from the stated ones. */
