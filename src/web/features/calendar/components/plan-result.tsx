@@ -60,21 +60,24 @@ export function PlanResult({ result, titles, zone, onDismiss }: Props) {
       {placed.length ? (
         <>
           <p className="mt-2 text-sm text-stone-800">
-            Placed {blocks(placed.length)} at your best hours, with buffers and slack in each day:
+            Placed {blocks(placed.length)}, with buffers and slack in each day — each says why it is
+            where it is:
           </p>
           <ul aria-label="Placed blocks" className="@container mt-1 divide-y divide-stone-200">
             {placed.map((p) => (
-              <li
-                key={p.eventId}
-                className="flex flex-col py-2 text-sm @md:flex-row @md:items-baseline @md:gap-3"
-              >
-                <span className="min-w-0 flex-1 break-words font-semibold text-stone-900">
-                  {title(p.taskId)}
-                </span>
-                <span className="shrink-0 tabular-nums text-stone-700">
-                  <span className="whitespace-nowrap">{formatDay(p.start, zone)}</span> ·{" "}
-                  <span className="whitespace-nowrap">{formatTimeRange(p.start, p.end, zone)}</span>
-                </span>
+              <li key={p.eventId ?? `${p.taskId}|${p.start}`} className="py-2 text-sm">
+                <div className="flex flex-col @md:flex-row @md:items-baseline @md:gap-3">
+                  <span className="min-w-0 flex-1 break-words font-semibold text-stone-900">
+                    {title(p.taskId)}
+                  </span>
+                  <span className="shrink-0 tabular-nums text-stone-700">
+                    <span className="whitespace-nowrap">{formatDay(p.start, zone)}</span> ·{" "}
+                    <span className="whitespace-nowrap">
+                      {formatTimeRange(p.start, p.end, zone)}
+                    </span>
+                  </span>
+                </div>
+                {p.why ? <p className="text-stone-600">{p.why}</p> : null}
               </li>
             ))}
           </ul>

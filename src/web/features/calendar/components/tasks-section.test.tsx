@@ -126,7 +126,16 @@ function fakeServer(opts: { tasks?: Task[]; events?: Json[]; planStatus?: number
         }),
       );
       return json(200, {
-        placed: [{ taskId: REPORT, eventId, start, end }],
+        placed: [
+          {
+            taskId: REPORT,
+            eventId,
+            start,
+            end,
+            why: "Your peak (9–12) — the hardest work of the day",
+            kept: false,
+          },
+        ],
         unplaced: [{ taskId: SLIDES, reason: "Needs 6 h before Fri 27 Nov, 17:00; 3.5 h free." }],
         changes: { created: [eventId], removed: [] },
       });
@@ -366,7 +375,7 @@ describe("Plan my week", () => {
     const placed = within(result).getByRole("list", { name: "Placed blocks" });
     const start = tomorrowAt(9);
     expect(within(placed).getByRole("listitem").textContent).toBe(
-      `Write the report${start.toLocaleString({ weekday: "short", month: "short", day: "numeric" })} · ${new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).formatRange(start.toJSDate(), tomorrowAt(10, 30).toJSDate())}`.replace(
+      `Write the report${start.toLocaleString({ weekday: "short", month: "short", day: "numeric" })} · ${new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).formatRange(start.toJSDate(), tomorrowAt(10, 30).toJSDate())}Your peak (9–12) — the hardest work of the day`.replace(
         /[\u202f\u2009]/g,
         " ",
       ),
