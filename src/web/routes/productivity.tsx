@@ -133,6 +133,7 @@ export default function ProductivityPage() {
           error={error}
           onStart={start}
           suggestions={answers ? suggestRoutines(answers) : []}
+          peakTime={answers?.peak_time}
           onHome={() => {
             clearPendingProfile();
             goHome();

@@ -1,11 +1,13 @@
 import { useEffect, useRef } from "react";
-import type { SchedulingProfile } from "../../../../core/contract/productivity.ts";
+import type { PeakTime, SchedulingProfile } from "../../../../core/contract/productivity.ts";
+import { fitPeakIntoHours } from "../../../../core/plan-profile/fit-peak.ts";
 import {
   formatHour,
   formatHourRange,
   formatMinutes,
   formatWeekdays,
 } from "../../../../core/productivity/hours.ts";
+import { ENERGY_WINDOWS } from "../../../../core/productivity/scheduling-profile.ts";
 import type { SuggestedRoutine } from "../../../../core/productivity/suggest-routines.ts";
 import { Button } from "../../../components/button.tsx";
 import { userLocale } from "../../../lib/user-locale.ts";
@@ -21,8 +23,11 @@ export function ProfileResult({
   onStart,
   onHome,
   suggestions = [],
+  peakTime,
 }: {
   outcome: ProfileOutcome;
+  /** The peak the person chose, to say so when their working hours moved it. */
+  peakTime?: PeakTime | undefined;
   /** Routines that fit the answers; offered once signed in (each added on its own click). */
   suggestions?: SuggestedRoutine[];
   signedIn: boolean;
@@ -61,7 +66,7 @@ export function ProfileResult({
           </p>
         ))}
       </div>
-      {outcome.scheduling && <PlanFacts scheduling={outcome.scheduling} />}
+      {outcome.scheduling && <PlanFacts scheduling={outcome.scheduling} peakTime={peakTime} />}
       {outcome.nextSteps.length > 0 && (
         <div className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
           <h2 className="text-lg font-semibold text-stone-900">Your next steps</h2>
@@ -105,12 +110,47 @@ export function ProfileResult({
   );
 }
 
-function PlanFacts({ scheduling }: { scheduling: SchedulingProfile }) {
+/**
+ * The peak the person chose, when their working hours cannot hold it (5–8 AM for a 9-to-5
+ * day) and Sage plans hard work elsewhere in their day (decision 031): said, not silently
+ * changed.
+ */
+function peakMoved(
+  peakTime: PeakTime | undefined,
+  scheduling: SchedulingProfile,
+  locale: string | undefined,
+) {
+  if (!peakTime) return null;
+  const moved = fitPeakIntoHours(ENERGY_WINDOWS[peakTime], scheduling.workingHours).moved;
+  if (!moved) return null;
+  const said = formatHourRange(moved.from.start, moved.from.end, locale);
+  const where =
+    moved.from.end <= scheduling.workingHours.start
+      ? "so Sage plans hard work at the start of your day instead"
+      : moved.from.start >= scheduling.workingHours.end
+        ? "so Sage plans hard work at the end of your day instead"
+        : "so Sage uses the part inside them";
+  return `You said ${said}, outside your working hours — ${where}.`;
+}
+
+function PlanFacts({
+  scheduling,
+  peakTime,
+}: {
+  scheduling: SchedulingProfile;
+  peakTime?: PeakTime | undefined;
+}) {
   const peak = scheduling.energyWindows.find((w) => w.level === "peak");
   const { workingHours } = scheduling;
   const locale = userLocale();
+  const note = peak ? peakMoved(peakTime, scheduling, locale) : null;
   const facts: [string, string][] = [
-    ["Peak energy", peak ? formatHourRange(peak.start, peak.end, locale) : "Varies day to day"],
+    [
+      "Peak energy",
+      peak
+        ? `${formatHourRange(peak.start, peak.end, locale)}${note ? `. ${note}` : ""}`
+        : "Varies day to day",
+    ],
     [
       "Working time",
       `${formatWeekdays(scheduling.workingDays)}, ${formatHour(workingHours.start, locale)} to ${formatHour(workingHours.end, locale)}`,
