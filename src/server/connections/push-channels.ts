@@ -27,7 +27,7 @@ const CHANNEL_TTL_SECONDS = { google: 7 * 24 * 3600, microsoft: 10_000 * 60 } as
 type PushKind = keyof typeof CHANNEL_TTL_SECONDS;
 const isPushKind = (kind: string): kind is PushKind => kind in CHANNEL_TTL_SECONDS;
 /** A channel expiring within this is renewed by the periodic job (it runs every 5 minutes). */
-const RENEW_BEFORE_MS = 24 * 3600_000;
+export const RENEW_BEFORE_MS = 24 * 3600_000;
 /** Channels renewed per job run at most (the rest are found by the next run). */
 const RENEW_BATCH = 100;
 /** How long a notification waits before its sync, so a burst arriving together is one. */
