@@ -99,8 +99,11 @@ export async function startFakeGraph(
   let linkOrigin: string | undefined;
   /** Delta rounds leave transactionId out (a response with fewer properties). */
   let deltaWithoutTransactionId = false;
-  /** Delta states made at or below this sequence answer 410 Gone. */
-  let expiredBelow = 0;
+  /**
+   * Delta states made at or below this sequence answer 410 Gone (none at first: a state made
+   * on an empty calendar is at 0, and is as good as any).
+   */
+  let expiredBelow = -1;
   let throttle: { count: number; retryAfter: string } = { count: 0, retryAfter: "1" };
   let failDeletes: number | undefined;
   let deny = false;
