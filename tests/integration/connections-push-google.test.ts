@@ -3,7 +3,7 @@
  * (tests/support/fake-google-calendar.ts records events.watch and channels.stop): channels
  * opened on connect when PUBLIC_URL is public HTTPS, notifications checked by channel id and
  * token (403 otherwise), a burst coalesced into one leased sync, renewal before expiry from
- * the periodic job, stop on disconnect, and the rows gone with the account.
+ * the periodic job, stop on disconnect and on account deletion.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -194,10 +194,11 @@ describe("Google push: channels", () => {
     expect(await channelsOf(conn.id)).toEqual([]);
   });
 
-  it("account deletion removes the channel rows", async () => {
+  it("account deletion stops every channel at Google and removes the rows", async () => {
     const s = await signedIn();
     const conn = await connect(s);
-    expect((await channelsOf(conn.id)).length).toBeGreaterThan(0);
+    const rows = await channelsOf(conn.id);
+    expect(rows.length).toBeGreaterThan(0);
     const res = await t.app.inject({
       method: "DELETE",
       url: "/api/account",
@@ -205,6 +206,8 @@ describe("Google push: channels", () => {
       payload: { confirm: true },
     });
     expect(res.statusCode).toBe(204);
+    for (const r of rows)
+      expect(g.log.stops).toContainEqual({ id: r.channelId, resourceId: r.resourceId });
     expect(await channelsOf(conn.id)).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * Graph (tests/support/fake-microsoft-graph.ts creates subscriptions only after Sage echoed
  * its validationToken, and records deletions): a subscription per calendar on connect when
  * PUBLIC_URL is public HTTPS, notifications checked by subscription id and clientState (403
- * otherwise), a burst coalesced into one sync, renewal, deletion on disconnect.
+ * otherwise), a burst coalesced into one sync, renewal, deletion on disconnect and on account
+ * deletion.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -115,6 +116,13 @@ const notify = (value: unknown[]) =>
     headers: { "content-type": "application/json" },
     payload: { value },
   });
+const deleteAccount = (s: Session) =>
+  t.app.inject({
+    method: "DELETE",
+    url: "/api/account",
+    headers: s.headers,
+    payload: { confirm: true },
+  });
 const channelsOf = (connectionId: string) =>
   t.db.select().from(pushChannels).where(eq(pushChannels.connectionId, connectionId));
 const lease = async (id: string) =>
@@ -194,6 +202,36 @@ describe("Microsoft push: subscriptions", () => {
     expect(res.statusCode).toBe(204);
     for (const r of rows) expect(g.log.unsubscribed).toContain(r.channelId);
     expect(await channelsOf(conn.id)).toEqual([]);
+  });
+});
+
+describe("Microsoft push: account deletion", () => {
+  it("deletes every subscription at Graph when the account is deleted", async () => {
+    const s = await signedIn();
+    const conn = await connect(s);
+    const rows = await channelsOf(conn.id);
+    expect(rows.length).toBeGreaterThan(0);
+    const res = await deleteAccount(s);
+    expect(res.statusCode).toBe(204);
+    for (const r of rows) expect(g.log.unsubscribed).toContain(r.channelId);
+    expect(await channelsOf(conn.id)).toEqual([]);
+  });
+
+  it("deletes the account even when Graph refuses to delete the subscriptions", async () => {
+    const s = await signedIn();
+    const conn = await connect(s);
+    const rows = await channelsOf(conn.id);
+    // Sage's access is gone at Microsoft: every call answers 401, every refresh invalid_grant
+    g.revokeRefreshTokens();
+    const res = await deleteAccount(s);
+    expect(res.statusCode).toBe(204);
+    for (const r of rows) expect(g.log.unsubscribed).not.toContain(r.channelId);
+    expect(await channelsOf(conn.id)).toEqual([]);
+    const [row] = await t.db
+      .select()
+      .from(calendarConnections)
+      .where(eq(calendarConnections.id, conn.id));
+    expect(row).toBeUndefined();
   });
 });
 

@@ -112,8 +112,9 @@ async function stopChannel(deps: SyncDeps, conn: ConnectionRow, ch: ChannelRow):
 }
 
 /**
- * Stops every channel of a connection at the provider (before the row goes; the rows go
- * with it by ON DELETE CASCADE). Never throws.
+ * Stops every channel of a connection at the provider and forgets it, so the connection is
+ * polled from now on (before the connection goes, or when it stays because its deletion
+ * failed). Never throws for a provider: one that refuses is logged (the channel expires).
  */
 export async function stopChannels(deps: SyncDeps, connectionId: string): Promise<void> {
   const [conn] = await deps.db
@@ -125,7 +126,10 @@ export async function stopChannels(deps: SyncDeps, connectionId: string): Promis
     .select()
     .from(pushChannels)
     .where(eq(pushChannels.connectionId, connectionId));
-  for (const ch of channels) await stopChannel(deps, conn, ch);
+  for (const ch of channels) {
+    await stopChannel(deps, conn, ch);
+    await deps.db.delete(pushChannels).where(eq(pushChannels.id, ch.id));
+  }
 }
 
 /**
