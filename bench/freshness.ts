@@ -23,9 +23,6 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { createAccessTokens } from "../src/server/auth/access-token.ts";
-import { findOrCreateUserByEmail } from "../src/server/auth/find-or-create-user.ts";
-import { createSession, sessionIdFromCookie } from "../src/server/auth/sessions.ts";
 import {
   POLL_MINUTES,
   PUSH_BACKSTOP_MINUTES,
@@ -36,7 +33,6 @@ import { syncConnection } from "../src/server/connections/sync-connection.ts";
 import { calendarConnections, pushChannels, replanRequests } from "../src/server/db/schema.ts";
 import { createGoogleSignIn } from "../src/server/integrations/identity/google.ts";
 import { startReplanWorker } from "../src/server/planning/replan-worker.ts";
-import { ensureProfile } from "../src/server/profile/ensure-profile.ts";
 import {
   FAKE_CLIENT_ID,
   FAKE_CLIENT_SECRET,
@@ -47,6 +43,7 @@ import {
   MS_CLIENT_SECRET,
   startFakeGraph,
 } from "../tests/support/fake-microsoft-graph.ts";
+import { connectByConsent, pushedPerson } from "../tests/support/pushed-person.ts";
 import { startBenchApp } from "./support.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
@@ -133,37 +130,9 @@ async function api(
 
 /** A person with a connected calendar of `kind` and a planned week of five tasks. */
 async function person(kind: Kind) {
-  const user = await findOrCreateUserByEmail(db, `fresh-${kind}-${randomUUID()}@example.com`);
-  await ensureProfile(db, user);
-  const session = await createSession(db, user.id);
-  const token = await createAccessTokens(config.sessionSecret, config.publicUrl.origin).sign({
-    userId: user.id,
-    sessionId: sessionIdFromCookie(session)!,
-    email: user.email,
-  });
-  const headers = { authorization: `Bearer ${token}` };
-  await api(headers, "PATCH", "/api/profile", { timezone: ZONE });
-  // the consent flow, as the person's browser goes through it
-  const link = await app.inject({ method: "GET", url: `/api/connections/${kind}/start` });
-  const hop = await app.inject({
-    method: "GET",
-    url: link.headers.location as string,
-    cookies: { sage_session: session },
-  });
-  const flow = hop.cookies.find(
-    (c) => c.name === (kind === "google" ? "sage_gcal" : "sage_mscal"),
-  )!;
-  const consent = await fetch(hop.headers.location as string, { redirect: "manual" });
-  const back = new URL(consent.headers.get("location")!);
-  await app.inject({
-    method: "GET",
-    url: back.pathname + back.search,
-    cookies: { [flow.name]: flow.value },
-  });
-  const [connection] = (await api(headers, "GET", "/api/connections")).connections as {
-    id: string;
-    updates: string;
-  }[];
+  const sage = { app, db, config };
+  const { user, headers, session } = await pushedPerson(sage, `fresh-${kind}`);
+  const { connection } = await connectByConsent(sage, { user, headers, session }, kind);
   if (connection?.updates !== "push") throw new Error(`${kind}: not connected with push`);
   for (let i = 0; i < 5; i++)
     await api(headers, "POST", "/api/tasks", { title: `Task ${i}`, estimateMinutes: 60 + i * 15 });
