@@ -9,12 +9,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pushChannels } from "../../src/server/db/schema.ts";
-import {
-  type FakeGraph,
-  MS_CLIENT_ID,
-  MS_CLIENT_SECRET,
-  startFakeGraph,
-} from "../support/fake-microsoft-graph.ts";
+import { type FakeGraph, publicGraphEnv, startFakeGraph } from "../support/fake-microsoft-graph.ts";
 import { connectByConsent, postToSage, pushedPerson, until } from "../support/pushed-person.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -43,17 +38,7 @@ beforeAll(async () => {
   t = await createTestApp({
     now: () => NOW,
     llm: null,
-    env: {
-      PUBLIC_URL,
-      // a public server needs Google sign-in configured; these tests do not use it
-      GOOGLE_CLIENT_ID: "unused-google-client",
-      GOOGLE_CLIENT_SECRET: "unused-google-secret",
-      CALENDAR_SECRET_KEY: "lifecycle-test-calendar-key-0123456789abcdef",
-      MICROSOFT_CLIENT_ID: MS_CLIENT_ID,
-      MICROSOFT_CLIENT_SECRET: MS_CLIENT_SECRET,
-      MICROSOFT_AUTHORITY: g.origin,
-      MICROSOFT_GRAPH_BASE: g.graph,
-    },
+    env: publicGraphEnv(g, PUBLIC_URL),
   });
 });
 afterAll(async () => {

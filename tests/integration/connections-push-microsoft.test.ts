@@ -11,15 +11,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renewChannels } from "../../src/server/connections/push-channels.ts";
 import { calendarConnections, pushChannels } from "../../src/server/db/schema.ts";
-import {
-  type FakeGraph,
-  MS_CLIENT_ID,
-  MS_CLIENT_SECRET,
-  startFakeGraph,
-} from "../support/fake-microsoft-graph.ts";
+import { type FakeGraph, publicGraphEnv, startFakeGraph } from "../support/fake-microsoft-graph.ts";
 import {
   connectByConsent,
   type PushedPerson,
+  postToSage,
   pushedPerson,
   until,
 } from "../support/pushed-person.ts";
@@ -37,16 +33,7 @@ const day = (offset: number, hm: string) =>
 beforeAll(async () => {
   g = await startFakeGraph({
     // Graph's validation request, delivered to Sage as Graph sends it
-    validate: async (url) => {
-      const u = new URL(url);
-      const res = await t.app.inject({
-        method: "POST",
-        url: u.pathname + u.search,
-        headers: { "content-type": "text/plain; charset=utf-8" },
-        payload: "",
-      });
-      return { status: res.statusCode, body: res.body, type: String(res.headers["content-type"]) };
-    },
+    validate: (url) => postToSage(t, url, "text/plain; charset=utf-8", ""),
   });
   g.addCalendar({ id: "cal-main", name: "Calendar", canEdit: true, isDefaultCalendar: true });
   g.addCalendar({ id: "cal-holidays", name: "Holidays", canEdit: false });
@@ -59,16 +46,7 @@ beforeAll(async () => {
   t = await createTestApp({
     now: () => NOW,
     llm: null,
-    env: {
-      PUBLIC_URL,
-      GOOGLE_CLIENT_ID: "unused-google-client",
-      GOOGLE_CLIENT_SECRET: "unused-google-secret",
-      CALENDAR_SECRET_KEY: "push-test-calendar-key-0123456789abcdef",
-      MICROSOFT_CLIENT_ID: MS_CLIENT_ID,
-      MICROSOFT_CLIENT_SECRET: MS_CLIENT_SECRET,
-      MICROSOFT_AUTHORITY: g.origin,
-      MICROSOFT_GRAPH_BASE: g.graph,
-    },
+    env: publicGraphEnv(g, PUBLIC_URL),
   });
 });
 afterAll(async () => {

@@ -16,6 +16,7 @@ import { type Database, openPostgres } from "../../src/server/db/client.ts";
 import { calendarConnections, pushChannels, replanRequests } from "../../src/server/db/schema.ts";
 import { createGoogleSignIn } from "../../src/server/integrations/identity/google.ts";
 import { runDueReplans } from "../../src/server/planning/replan-worker.ts";
+import { planTask } from "../support/connected-person.ts";
 import {
   FAKE_CLIENT_ID,
   FAKE_CLIENT_SECRET,
@@ -94,19 +95,8 @@ describe(`two instances on one ${testDbKind()} database`, () => {
     const { connection } = await connectByConsent(a, person, "google");
     expect(connection.updates).toBe("push");
     // one task, planned: the block the change will land on
-    await a.app.inject({
-      method: "POST",
-      url: "/api/tasks",
-      headers: person.headers,
-      payload: { title: "Write the report", estimateMinutes: 90, priority: "high" },
-    });
-    const plan = await a.app.inject({
-      method: "POST",
-      url: "/api/plan",
-      headers: person.headers,
-      payload: { days: 7 },
-    });
-    const [block] = plan.json().placed as { start: string; end: string }[];
+    const { placed } = await planTask(a, person, "Write the report", 90);
+    const [block] = placed;
     expect(block).toBeDefined();
     await settledReplans();
 

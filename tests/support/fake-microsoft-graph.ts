@@ -79,6 +79,22 @@ const inZone = (w: Wall, zone: string): Wall => ({
 
 export type FakeGraph = Awaited<ReturnType<typeof startFakeGraph>>;
 
+/**
+ * The configuration of a public Sage (PUBLIC_URL `publicUrl`, so subscriptions are made)
+ * whose Microsoft 365 connections go to this Graph; a public server also needs Google
+ * sign-in configured, which these tests do not use.
+ */
+export const publicGraphEnv = (g: { origin: string; graph: string }, publicUrl: string) => ({
+  PUBLIC_URL: publicUrl,
+  GOOGLE_CLIENT_ID: "unused-google-client",
+  GOOGLE_CLIENT_SECRET: "unused-google-secret",
+  CALENDAR_SECRET_KEY: "push-test-calendar-key-0123456789abcdef",
+  MICROSOFT_CLIENT_ID: MS_CLIENT_ID,
+  MICROSOFT_CLIENT_SECRET: MS_CLIENT_SECRET,
+  MICROSOFT_AUTHORITY: g.origin,
+  MICROSOFT_GRAPH_BASE: g.graph,
+});
+
 export async function startFakeGraph(
   opts: {
     port?: number;
