@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import Fastify from "fastify";
-import { buildApp } from "../src/server/app.ts";
+import { type BuildOptions, buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { setupPglite, setupPostgres } from "../tests/support/global-setup.ts";
 import { recordingModel } from "../tests/support/mock-models.ts";
@@ -65,9 +65,13 @@ export function printTable(rows: Figures[], baseline: Figures): void {
 /**
  * The whole API listening on loopback over a fresh copy of the test template database
  * (PostgreSQL when TEST_DATABASE_URL is set, else PGlite), with an instant fake model and
- * no chat rate limit, so a benchmark measures the server and not the limits.
+ * no chat rate limit, so a benchmark measures the server and not the limits. `env` adds to
+ * (or overrides) the configuration, `google` is the Google sign-in to use.
  */
-export async function startBenchApp(prefix: string) {
+export async function startBenchApp(
+  prefix: string,
+  opts: { env?: Record<string, string>; google?: BuildOptions["google"] } = {},
+) {
   const kind = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
   process.env.SAGE_TEST_DB = kind;
   await (kind === "postgres" ? setupPostgres() : setupPglite());
@@ -82,6 +86,7 @@ export async function startBenchApp(prefix: string) {
     PUBLIC_URL: "http://localhost",
     // behind one proxy hop, so a benchmark can speak for many client addresses
     TRUST_PROXY: "1",
+    ...opts.env,
   });
   const app = await buildApp({
     config,
@@ -92,6 +97,7 @@ export async function startBenchApp(prefix: string) {
     llm: recordingModel().model,
     chatRateLimit: { max: 1_000_000, windowSeconds: 60 },
     feedTokenRateLimit: { max: 1_000_000, windowSeconds: 60 },
+    ...(opts.google ? { google: opts.google } : {}),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as { port: number };

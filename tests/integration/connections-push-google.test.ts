@@ -3,25 +3,26 @@
  * (tests/support/fake-google-calendar.ts records events.watch and channels.stop): channels
  * opened on connect when PUBLIC_URL is public HTTPS, notifications checked by channel id and
  * token (403 otherwise), a burst coalesced into one leased sync, renewal before expiry from
- * the periodic job, stop on disconnect, and the rows gone with the account.
+ * the periodic job, stop on disconnect and on account deletion.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccessTokens } from "../../src/server/auth/access-token.ts";
-import { findOrCreateUserByEmail } from "../../src/server/auth/find-or-create-user.ts";
-import { createSession, sessionIdFromCookie } from "../../src/server/auth/sessions.ts";
 import { renewChannels } from "../../src/server/connections/push-channels.ts";
 import { calendarConnections, pushChannels } from "../../src/server/db/schema.ts";
 import { createGoogleSignIn } from "../../src/server/integrations/identity/google.ts";
-import { ensureProfile } from "../../src/server/profile/ensure-profile.ts";
-import { inZone } from "../support/connected-person.ts";
 import {
   FAKE_CLIENT_ID,
   FAKE_CLIENT_SECRET,
   type FakeGoogle,
   startFakeGoogle,
 } from "../support/fake-google-calendar.ts";
-import { createTestApp, TEST_SECRET, type TestApp } from "../support/test-app.ts";
+import {
+  connectByConsent,
+  type PushedPerson,
+  pushedPerson,
+  until,
+} from "../support/pushed-person.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 const NOW = new Date("2026-03-02T06:00:00Z");
 const PUBLIC_URL = "https://sage.example.com";
@@ -64,40 +65,13 @@ afterAll(async () => {
   await Promise.all([t.close(), g.close()]);
 });
 
-type Session = { user: { id: string }; headers: { authorization: string }; session: string };
-async function signedIn(): Promise<Session> {
-  const user = await findOrCreateUserByEmail(
-    t.db,
-    `p-${Math.random().toString(36).slice(2)}@example.com`,
-  );
-  await ensureProfile(t.db, user);
-  const cookie = await createSession(t.db, user.id);
-  const token = await createAccessTokens(TEST_SECRET, PUBLIC_URL).sign({
-    userId: user.id,
-    sessionId: sessionIdFromCookie(cookie)!,
-    email: user.email,
-  });
-  return inZone(t, { user, headers: { authorization: `Bearer ${token}` }, session: cookie });
-}
+type Session = PushedPerson;
+const signedIn = () => pushedPerson(t, "p");
 
 async function connect(s: Session) {
-  const link = await t.app.inject({ method: "GET", url: "/api/connections/google/start" });
-  const hop = await t.app.inject({
-    method: "GET",
-    url: link.headers.location as string,
-    cookies: { sage_session: s.session },
-  });
-  const flow = hop.cookies.find((c) => c.name === "sage_gcal")!;
-  const consent = await fetch(hop.headers.location as string, { redirect: "manual" });
-  const back = new URL(consent.headers.get("location")!);
-  const callback = await t.app.inject({
-    method: "GET",
-    url: back.pathname + back.search,
-    cookies: { sage_gcal: flow.value },
-  });
-  expect(callback.headers.location).toContain("connected=google");
-  const list = await t.app.inject({ method: "GET", url: "/api/connections", headers: s.headers });
-  return list.json().connections[0] as { id: string };
+  const { redirect, connection } = await connectByConsent(t, s, "google");
+  expect(redirect).toContain("connected=google");
+  return connection;
 }
 
 const notify = (headers: Record<string, string>) =>
@@ -116,15 +90,6 @@ const titles = async (s: Session) =>
       })
     ).json().events as { title: string }[]
   ).map((e) => e.title);
-
-async function until(check: () => Promise<boolean>, ms = 5_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("timed out");
-}
 
 const lease = async (id: string) =>
   (
@@ -194,10 +159,11 @@ describe("Google push: channels", () => {
     expect(await channelsOf(conn.id)).toEqual([]);
   });
 
-  it("account deletion removes the channel rows", async () => {
+  it("account deletion stops every channel at Google and removes the rows", async () => {
     const s = await signedIn();
     const conn = await connect(s);
-    expect((await channelsOf(conn.id)).length).toBeGreaterThan(0);
+    const rows = await channelsOf(conn.id);
+    expect(rows.length).toBeGreaterThan(0);
     const res = await t.app.inject({
       method: "DELETE",
       url: "/api/account",
@@ -205,6 +171,8 @@ describe("Google push: channels", () => {
       payload: { confirm: true },
     });
     expect(res.statusCode).toBe(204);
+    for (const r of rows)
+      expect(g.log.stops).toContainEqual({ id: r.channelId, resourceId: r.resourceId });
     expect(await channelsOf(conn.id)).toEqual([]);
   });
 });

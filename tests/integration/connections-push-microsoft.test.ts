@@ -2,25 +2,24 @@
  * Microsoft Graph change notifications (issue 30 item 3, decision 041) against the loopback
  * Graph (tests/support/fake-microsoft-graph.ts creates subscriptions only after Sage echoed
  * its validationToken, and records deletions): a subscription per calendar on connect when
- * PUBLIC_URL is public HTTPS, notifications checked by subscription id and clientState (403
- * otherwise), a burst coalesced into one sync, renewal, deletion on disconnect.
+ * PUBLIC_URL is public HTTPS (the validation echo is tested with the lifecycle address, in
+ * connections-push-microsoft-lifecycle), notifications checked by subscription id and
+ * clientState (403 otherwise), a burst coalesced into one sync, renewal, deletion on
+ * disconnect and on account deletion.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccessTokens } from "../../src/server/auth/access-token.ts";
-import { findOrCreateUserByEmail } from "../../src/server/auth/find-or-create-user.ts";
-import { createSession, sessionIdFromCookie } from "../../src/server/auth/sessions.ts";
 import { renewChannels } from "../../src/server/connections/push-channels.ts";
 import { calendarConnections, pushChannels } from "../../src/server/db/schema.ts";
-import { ensureProfile } from "../../src/server/profile/ensure-profile.ts";
-import { inZone } from "../support/connected-person.ts";
+import { type FakeGraph, publicGraphEnv, startFakeGraph } from "../support/fake-microsoft-graph.ts";
 import {
-  type FakeGraph,
-  MS_CLIENT_ID,
-  MS_CLIENT_SECRET,
-  startFakeGraph,
-} from "../support/fake-microsoft-graph.ts";
-import { createTestApp, TEST_SECRET, type TestApp } from "../support/test-app.ts";
+  connectByConsent,
+  type PushedPerson,
+  postToSage,
+  pushedPerson,
+  until,
+} from "../support/pushed-person.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 const NOW = new Date();
 const PUBLIC_URL = "https://sage.example.com";
@@ -34,16 +33,7 @@ const day = (offset: number, hm: string) =>
 beforeAll(async () => {
   g = await startFakeGraph({
     // Graph's validation request, delivered to Sage as Graph sends it
-    validate: async (url) => {
-      const u = new URL(url);
-      const res = await t.app.inject({
-        method: "POST",
-        url: u.pathname + u.search,
-        headers: { "content-type": "text/plain; charset=utf-8" },
-        payload: "",
-      });
-      return { status: res.statusCode, body: res.body, type: String(res.headers["content-type"]) };
-    },
+    validate: (url) => postToSage(t, url, "text/plain; charset=utf-8", ""),
   });
   g.addCalendar({ id: "cal-main", name: "Calendar", canEdit: true, isDefaultCalendar: true });
   g.addCalendar({ id: "cal-holidays", name: "Holidays", canEdit: false });
@@ -56,56 +46,20 @@ beforeAll(async () => {
   t = await createTestApp({
     now: () => NOW,
     llm: null,
-    env: {
-      PUBLIC_URL,
-      GOOGLE_CLIENT_ID: "unused-google-client",
-      GOOGLE_CLIENT_SECRET: "unused-google-secret",
-      CALENDAR_SECRET_KEY: "push-test-calendar-key-0123456789abcdef",
-      MICROSOFT_CLIENT_ID: MS_CLIENT_ID,
-      MICROSOFT_CLIENT_SECRET: MS_CLIENT_SECRET,
-      MICROSOFT_AUTHORITY: g.origin,
-      MICROSOFT_GRAPH_BASE: g.graph,
-    },
+    env: publicGraphEnv(g, PUBLIC_URL),
   });
 });
 afterAll(async () => {
   await Promise.all([t.close(), g.close()]);
 });
 
-type Session = { user: { id: string }; headers: { authorization: string }; session: string };
-async function signedIn(): Promise<Session> {
-  const user = await findOrCreateUserByEmail(
-    t.db,
-    `m-${Math.random().toString(36).slice(2)}@example.com`,
-  );
-  await ensureProfile(t.db, user);
-  const cookie = await createSession(t.db, user.id);
-  const token = await createAccessTokens(TEST_SECRET, PUBLIC_URL).sign({
-    userId: user.id,
-    sessionId: sessionIdFromCookie(cookie)!,
-    email: user.email,
-  });
-  return inZone(t, { user, headers: { authorization: `Bearer ${token}` }, session: cookie });
-}
+type Session = PushedPerson;
+const signedIn = () => pushedPerson(t, "m");
 
 async function connect(s: Session) {
-  const link = await t.app.inject({ method: "GET", url: "/api/connections/microsoft/start" });
-  const hop = await t.app.inject({
-    method: "GET",
-    url: link.headers.location as string,
-    cookies: { sage_session: s.session },
-  });
-  const flow = hop.cookies.find((c) => c.name === "sage_mscal")!;
-  const consent = await fetch(hop.headers.location as string, { redirect: "manual" });
-  const back = new URL(consent.headers.get("location")!);
-  const callback = await t.app.inject({
-    method: "GET",
-    url: back.pathname + back.search,
-    cookies: { sage_mscal: flow.value },
-  });
-  expect(callback.headers.location).toContain("connected=microsoft");
-  const list = await t.app.inject({ method: "GET", url: "/api/connections", headers: s.headers });
-  return list.json().connections[0] as { id: string; updates: string };
+  const { redirect, connection } = await connectByConsent(t, s, "microsoft");
+  expect(redirect).toContain("connected=microsoft");
+  return connection;
 }
 
 const notify = (value: unknown[]) =>
@@ -114,6 +68,13 @@ const notify = (value: unknown[]) =>
     url: "/api/connections/microsoft/notify",
     headers: { "content-type": "application/json" },
     payload: { value },
+  });
+const deleteAccount = (s: Session) =>
+  t.app.inject({
+    method: "DELETE",
+    url: "/api/account",
+    headers: s.headers,
+    payload: { confirm: true },
   });
 const channelsOf = (connectionId: string) =>
   t.db.select().from(pushChannels).where(eq(pushChannels.connectionId, connectionId));
@@ -124,28 +85,7 @@ const lease = async (id: string) =>
       .from(calendarConnections)
       .where(eq(calendarConnections.id, id))
   )[0]?.leaseOwner ?? null;
-async function until(check: () => Promise<boolean>, ms = 5_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("timed out");
-}
-
 describe("Microsoft push: subscriptions", () => {
-  it("echoes Graph's validationToken as text/plain", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/connections/microsoft/notify?validationToken=Validation%3A%20abc%20123",
-      headers: { "content-type": "text/plain" },
-      payload: "",
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toMatch(/^text\/plain/);
-    expect(res.body).toBe("Validation: abc 123");
-  });
-
   it("subscribes to each calendar's events on connect, validated, with a clientState", async () => {
     const s = await signedIn();
     const before = g.log.subscriptions.length;
@@ -194,6 +134,36 @@ describe("Microsoft push: subscriptions", () => {
     expect(res.statusCode).toBe(204);
     for (const r of rows) expect(g.log.unsubscribed).toContain(r.channelId);
     expect(await channelsOf(conn.id)).toEqual([]);
+  });
+});
+
+describe("Microsoft push: account deletion", () => {
+  it("deletes every subscription at Graph when the account is deleted", async () => {
+    const s = await signedIn();
+    const conn = await connect(s);
+    const rows = await channelsOf(conn.id);
+    expect(rows.length).toBeGreaterThan(0);
+    const res = await deleteAccount(s);
+    expect(res.statusCode).toBe(204);
+    for (const r of rows) expect(g.log.unsubscribed).toContain(r.channelId);
+    expect(await channelsOf(conn.id)).toEqual([]);
+  });
+
+  it("deletes the account even when Graph refuses to delete the subscriptions", async () => {
+    const s = await signedIn();
+    const conn = await connect(s);
+    const rows = await channelsOf(conn.id);
+    // Sage's access is gone at Microsoft: every call answers 401, every refresh invalid_grant
+    g.revokeRefreshTokens();
+    const res = await deleteAccount(s);
+    expect(res.statusCode).toBe(204);
+    for (const r of rows) expect(g.log.unsubscribed).not.toContain(r.channelId);
+    expect(await channelsOf(conn.id)).toEqual([]);
+    const [row] = await t.db
+      .select()
+      .from(calendarConnections)
+      .where(eq(calendarConnections.id, conn.id));
+    expect(row).toBeUndefined();
   });
 });
 

@@ -88,6 +88,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
   "GET /api/calendar/feed/:file": { access: "public" },
   "POST /api/connections/google/notify": { access: "public" },
   "POST /api/connections/microsoft/notify": { access: "public" },
+  "POST /api/connections/microsoft/lifecycle": { access: "public" },
   "POST /api/stripe/webhook": {
     access: "public",
     rawBody: true,

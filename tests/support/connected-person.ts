@@ -31,7 +31,7 @@ export async function connectIcs(t: TestApp, s: Headers, url: string): Promise<s
  * does: answers the task, the blocks placed and the plan's `changes` (what Undo plan sends).
  */
 export async function planTask<S extends Headers>(
-  t: TestApp,
+  t: Pick<TestApp, "app">,
   s: S,
   title: string,
   estimateMinutes = 180,

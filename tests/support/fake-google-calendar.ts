@@ -18,7 +18,11 @@ import type { AddressInfo } from "node:net";
  *   If-Match answered 412 when it differs;
  * - events.watch (web_hook channels, HTTPS addresses only, a resourceId and an expiration in
  *   milliseconds) and channels.stop (404 for a channel it does not know), recorded in `log`
- *   ("Push notifications" guide);
+ *   ("Push notifications" guide); with `deliver`, the notification messages themselves: a
+ *   `sync` message when a channel opens, then `exists` after every change to the watched
+ *   calendar's events (the person's or an API write), each an empty POST to the channel's
+ *   address with the X-Goog-Channel-ID / -Token / -Expiration, X-Goog-Resource-ID / -URI /
+ *   -State and X-Goog-Message-Number headers, until the channel is stopped or expires;
  * - 401 for an access token that is unknown or expired (or, with `acceptAccessToken`, one
  *   the outside OAuth server does not know).
  */
@@ -38,6 +42,11 @@ export type FakeGoogleOptions = {
    * loopback OpenID provider) issues the tokens instead of this fake's own token endpoint.
    */
   acceptAccessToken?: (token: string) => Promise<boolean>;
+  /**
+   * Delivers one notification message (an empty POST with the X-Goog-* headers) to a
+   * channel's address and answers the status Sage gave; without it none are sent.
+   */
+  deliver?: (address: string, headers: Record<string, string>) => Promise<number>;
 };
 
 export async function startFakeGoogle(opts: FakeGoogleOptions = {}) {
@@ -50,6 +59,8 @@ export async function startFakeGoogle(opts: FakeGoogleOptions = {}) {
   const accessTokens = new Set<string>();
   const refreshTokens = new Set<string>();
   const log = {
+    /** Every Calendar API request (what Google's per-user quota counts), method and path. */
+    requests: [] as string[],
     /** Every events.list request's query (to see incremental reads and pages). */
     lists: [] as Record<string, string>[],
     refreshGrants: 0,
@@ -67,10 +78,43 @@ export async function startFakeGoogle(opts: FakeGoogleOptions = {}) {
     }[],
     /** channels.stop bodies. */
     stops: [] as { id: string; resourceId: string }[],
+    /** Notification messages delivered (with `deliver`), and the status Sage answered. */
+    notifications: [] as { channelId: string; state: string; status: number }[],
   };
+  /** Message numbers per channel: Google counts each channel's messages from 1. */
+  const messageNumbers = new Map<string, number>();
 
   const etag = (n: number) => `"${n}000"`;
   const withEtag = (s: Stored): FakeEvent => ({ ...s.event, etag: etag(s.seq) });
+
+  type Channel = (typeof log.watches)[number];
+  const live = (c: Channel) =>
+    Number(c.expiration) > Date.now() &&
+    !log.stops.some((x) => x.id === c.id && x.resourceId === c.resourceId);
+
+  /** One notification message, sent as Google sends it: after the change, not awaited. */
+  function deliverTo(c: Channel, state: "sync" | "exists"): void {
+    if (!opts.deliver) return;
+    const number = (messageNumbers.get(c.id) ?? 0) + 1;
+    messageNumbers.set(c.id, number);
+    const headers: Record<string, string> = {
+      "x-goog-channel-id": c.id,
+      "x-goog-channel-expiration": new Date(Number(c.expiration)).toUTCString(),
+      "x-goog-resource-id": c.resourceId,
+      "x-goog-resource-uri": `${origin}/calendar/v3/calendars/${encodeURIComponent(c.calendarId)}/events?alt=json`,
+      "x-goog-resource-state": state,
+      "x-goog-message-number": String(number),
+      ...(c.token ? { "x-goog-channel-token": c.token } : {}),
+    };
+    void opts.deliver(c.address, headers).then(
+      (status) => log.notifications.push({ channelId: c.id, state, status }),
+      () => log.notifications.push({ channelId: c.id, state, status: 0 }),
+    );
+  }
+  /** Something changed in a calendar's events: every live channel on it is told. */
+  function changed(calendarId: string): void {
+    for (const c of log.watches) if (c.calendarId === calendarId && live(c)) deliverTo(c, "exists");
+  }
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -180,6 +224,7 @@ export async function startFakeGoogle(opts: FakeGoogleOptions = {}) {
     }
 
     if (!path.startsWith("/calendar/v3/")) return send(res, 404, { error: { code: 404 } });
+    log.requests.push(`${req.method} ${path}`);
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
     const valid = opts.acceptAccessToken
       ? !!bearer && (await opts.acceptAccessToken(bearer))
@@ -215,6 +260,8 @@ export async function startFakeGoogle(opts: FakeGoogleOptions = {}) {
         expiration: String(body.expiration ?? Date.now() + 604_800_000),
       };
       log.watches.push(channel);
+      // Google confirms a new channel with a `sync` message, soon after answering
+      setTimeout(() => deliverTo(channel, "sync"), 0);
       return send(res, 200, {
         kind: "api#channel",
         id: body.id,
@@ -282,6 +329,7 @@ export async function startFakeGoogle(opts: FakeGoogleOptions = {}) {
         seq: ++seq,
       };
       cal.events.set(newId, stored);
+      changed(decodeURIComponent(m[1]!));
       return send(res, 200, withEtag(stored));
     }
     const stored = id ? cal.events.get(id) : undefined;
@@ -304,10 +352,12 @@ export async function startFakeGoogle(opts: FakeGoogleOptions = {}) {
       if (req.method === "DELETE") {
         stored.event = { ...stored.event, status: "cancelled" };
         stored.seq = ++seq;
+        changed(decodeURIComponent(m[1]!));
         return send(res, 204);
       }
       stored.event = { ...stored.event, ...(JSON.parse(await readBody(req)) as object) };
       stored.seq = ++seq;
+      changed(decodeURIComponent(m[1]!));
       return send(res, 200, withEtag(stored));
     }
     return send(res, 405, { error: { code: 405 } });
@@ -335,12 +385,14 @@ export async function startFakeGoogle(opts: FakeGoogleOptions = {}) {
         event: { status: "confirmed", iCalUID: `${event.id}@google.com`, ...event },
         seq: ++seq,
       });
+      changed(calendarId);
     },
     /** The person deletes an event: kept as status "cancelled", as Google does. */
     remove(calendarId: string, id: string) {
       const s = calendars.get(calendarId)!.events.get(id)!;
       s.event = { ...s.event, status: "cancelled" };
       s.seq = ++seq;
+      changed(calendarId);
     },
     /** Google forgets a deletion after a while: only a full resync notices it then. */
     purge(calendarId: string, id: string) {

@@ -23,6 +23,15 @@ import { DateTime } from "luxon";
  *   the zone `Prefer: outlook.timezone` names (UTC or an IANA name), else each event's own;
  *   events created with a `transactionId` answered with the existing event on a retry;
  *   `@odata.etag` per change, If-Match answered 412; 429 with Retry-After when told to;
+ * - change notifications ("Receive change notifications through webhooks", "Reduce missing
+ *   subscriptions and change notifications"): `POST /subscriptions` validates the
+ *   notificationUrl and, when given, the lifecycleNotificationUrl (both must echo the
+ *   validationToken as text/plain) and allows Outlook events at most 10,080 minutes; with
+ *   `notify`, every change to a subscribed calendar's events (the person's or an API write)
+ *   is POSTed to the notificationUrl as `{value: [{subscriptionId, clientState, changeType,
+ *   resource, resourceData, …}]}`, and `lifecycle()` sends a lifecycle notification
+ *   (`reauthorizationRequired`, `subscriptionRemoved` — after which the subscription is gone
+ *   — or `missed`) to the lifecycleNotificationUrl;
  * - 401 for an access token it did not issue (or one revoked by `expireAccessTokens`).
  */
 
@@ -70,6 +79,22 @@ const inZone = (w: Wall, zone: string): Wall => ({
 
 export type FakeGraph = Awaited<ReturnType<typeof startFakeGraph>>;
 
+/**
+ * The configuration of a public Sage (PUBLIC_URL `publicUrl`, so subscriptions are made)
+ * whose Microsoft 365 connections go to this Graph; a public server also needs Google
+ * sign-in configured, which these tests do not use.
+ */
+export const publicGraphEnv = (g: { origin: string; graph: string }, publicUrl: string) => ({
+  PUBLIC_URL: publicUrl,
+  GOOGLE_CLIENT_ID: "unused-google-client",
+  GOOGLE_CLIENT_SECRET: "unused-google-secret",
+  CALENDAR_SECRET_KEY: "push-test-calendar-key-0123456789abcdef",
+  MICROSOFT_CLIENT_ID: MS_CLIENT_ID,
+  MICROSOFT_CLIENT_SECRET: MS_CLIENT_SECRET,
+  MICROSOFT_AUTHORITY: g.origin,
+  MICROSOFT_GRAPH_BASE: g.graph,
+});
+
 export async function startFakeGraph(
   opts: {
     port?: number;
@@ -78,6 +103,11 @@ export async function startFakeGraph(
      * to Sage and answers the status and body it got; without it no subscription can be made.
      */
     validate?: (url: string) => Promise<{ status: number; body: string; type: string }>;
+    /**
+     * Delivers a notification (a JSON POST, as Graph sends it) to Sage and answers the status
+     * it got; without it no notifications are sent.
+     */
+    notify?: (url: string, body: string) => Promise<number>;
   } = {},
 ) {
   let seq = 1;
@@ -85,8 +115,11 @@ export async function startFakeGraph(
   let linkOrigin: string | undefined;
   /** Delta rounds leave transactionId out (a response with fewer properties). */
   let deltaWithoutTransactionId = false;
-  /** Delta states made at or below this sequence answer 410 Gone. */
-  let expiredBelow = 0;
+  /**
+   * Delta states made at or below this sequence answer 410 Gone (none at first: a state made
+   * on an empty calendar is at 0, and is as good as any).
+   */
+  let expiredBelow = -1;
   let throttle: { count: number; retryAfter: string } = { count: 0, retryAfter: "1" };
   let failDeletes: number | undefined;
   let deny = false;
@@ -96,6 +129,8 @@ export async function startFakeGraph(
   const accessTokens = new Set<string>();
   const refreshTokens = new Set<string>();
   const log = {
+    /** Every Graph request (what the per-mailbox limit counts), method and path. */
+    requests: [] as string[],
     authorizations: [] as URLSearchParams[],
     tenants: [] as string[],
     refreshGrants: 0,
@@ -108,11 +143,17 @@ export async function startFakeGraph(
       resource: string;
       changeType: string;
       notificationUrl: string;
+      lifecycleNotificationUrl?: string;
       clientState?: string;
       expirationDateTime: string;
     }[],
     unsubscribed: [] as string[],
+    /** Notifications delivered (with `notify`): change or lifecycle, and Sage's status. */
+    notifications: [] as { subscriptionId: string; kind: string; status: number }[],
   };
+  /** Subscriptions Graph itself removed (a subscriptionRemoved lifecycle event). */
+  const removed = new Set<string>();
+  const TENANT = "9f4ebab6-520d-49c0-85cc-7b25c78d4a93";
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -167,6 +208,62 @@ export async function startFakeGraph(
     };
   }
 
+  type Subscription = (typeof log.subscriptions)[number];
+  const live = (x: Subscription) =>
+    Date.parse(x.expirationDateTime) > Date.now() &&
+    !removed.has(x.id) &&
+    !log.unsubscribed.includes(x.id);
+
+  /** One notification POST, sent as Graph sends it: after the change, not awaited. */
+  function post(url: string | undefined, x: Subscription, kind: string, entry: object): void {
+    if (!opts.notify || !url) return;
+    const body = JSON.stringify({
+      value: [
+        {
+          subscriptionId: x.id,
+          subscriptionExpirationDateTime: x.expirationDateTime,
+          tenantId: TENANT,
+          clientState: x.clientState ?? null,
+          ...entry,
+        },
+      ],
+    });
+    void opts.notify(url, body).then(
+      (status) => log.notifications.push({ subscriptionId: x.id, kind, status }),
+      () => log.notifications.push({ subscriptionId: x.id, kind, status: 0 }),
+    );
+  }
+  /** An event of a calendar changed: each live subscription on its events is told. */
+  function changed(calendarId: string, id: string, changeType: string): void {
+    const resource = `me/calendars/${calendarId}/events`;
+    for (const x of log.subscriptions) {
+      if (x.resource !== resource || !live(x) || !x.changeType.split(",").includes(changeType))
+        continue;
+      const s = events.get(id);
+      post(x.notificationUrl, x, changeType, {
+        changeType,
+        resource: `Users/${TENANT}/Events/${id}`,
+        resourceData: {
+          "@odata.type": "#Microsoft.Graph.Event",
+          "@odata.id": `Users/${TENANT}/Events/${id}`,
+          ...(s ? { "@odata.etag": etag(s) } : {}),
+          id,
+        },
+      });
+    }
+  }
+  /** Graph's validation request to one address: passes when Sage echoes the token. */
+  async function validated(address: string): Promise<boolean> {
+    const validationToken = `Validation: Testing client application reachability ${randomUUID()}`;
+    const url = `${address}?validationToken=${encodeURIComponent(validationToken)}`;
+    const answer = opts.validate ? await opts.validate(url) : undefined;
+    return (
+      answer?.status === 200 &&
+      answer.body === validationToken &&
+      answer.type.startsWith("text/plain")
+    );
+  }
+
   const inWindow = (e: FakeGraphEvent, from: number, to: number) =>
     instant(e.start).toMillis() < to && instant(e.end).toMillis() > from;
 
@@ -181,6 +278,7 @@ export async function startFakeGraph(
       return auth[2] === "authorize" ? authorize(url, res) : token(req, res);
     }
     if (!path.startsWith("/v1.0/")) return send(res, 404, { error: { code: "NotFound" } });
+    log.requests.push(`${req.method} ${path}`);
     const bearer = req.headers.authorization?.replace(/^Bearer /, "") ?? "";
     if (!accessTokens.has(bearer))
       return send(res, 401, {
@@ -217,18 +315,22 @@ export async function startFakeGraph(
         resource: string;
         expirationDateTime: string;
         clientState?: string;
+        lifecycleNotificationUrl?: string;
       };
       const max = Date.now() + 10_080 * 60_000; // Outlook events: at most 10,080 minutes
       const asked = Date.parse(body.expirationDateTime);
-      if (!body.notificationUrl.startsWith("https://") || Number.isNaN(asked) || asked > max)
-        return send(res, 400, { error: { code: "InvalidRequest", message: "Bad subscription" } });
-      const validationToken = `Validation: Testing client application reachability ${randomUUID()}`;
-      const url = `${body.notificationUrl}?validationToken=${encodeURIComponent(validationToken)}`;
-      const answer = opts.validate ? await opts.validate(url) : undefined;
+      const https = (u: string | undefined) => u === undefined || u.startsWith("https://");
       if (
-        answer?.status !== 200 ||
-        answer.body !== validationToken ||
-        !answer.type.startsWith("text/plain")
+        !body.notificationUrl.startsWith("https://") ||
+        !https(body.lifecycleNotificationUrl) ||
+        Number.isNaN(asked) ||
+        asked > max
+      )
+        return send(res, 400, { error: { code: "InvalidRequest", message: "Bad subscription" } });
+      // with webhooks, both endpoints are validated
+      if (
+        !(await validated(body.notificationUrl)) ||
+        (body.lifecycleNotificationUrl && !(await validated(body.lifecycleNotificationUrl)))
       )
         return send(res, 400, {
           error: { code: "InvalidRequest", message: "Subscription validation request failed." },
@@ -240,7 +342,10 @@ export async function startFakeGraph(
     const unsub = /^\/subscriptions\/([^/]+)$/.exec(rest);
     if (unsub && req.method === "DELETE") {
       const id = decodeURIComponent(unsub[1]!);
-      const known = log.subscriptions.some((x) => x.id === id) && !log.unsubscribed.includes(id);
+      const known =
+        log.subscriptions.some((x) => x.id === id) &&
+        !log.unsubscribed.includes(id) &&
+        !removed.has(id);
       log.unsubscribed.push(id);
       return known ? send(res, 204) : send(res, 404, { error: { code: "ResourceNotFound" } });
     }
@@ -263,6 +368,7 @@ export async function startFakeGraph(
       const stored = { calendarId: cal.id, event: { ...body, id }, seq: seq++, deleted: false };
       events.set(id, stored);
       log.writes.push({ method: "POST", id, ifMatch: undefined, status: 201 });
+      changed(cal.id, id, "created");
       return send(res, 201, render(stored, prefer));
     }
     const one = /^\/me\/events\/([^/]+)$/.exec(rest);
@@ -286,6 +392,7 @@ export async function startFakeGraph(
         s.event = { ...s.event, ...patch, id };
         s.seq = seq++;
         record(200);
+        changed(s.calendarId, id, "updated");
         return send(res, 200, render(s, prefer));
       }
       if (req.method === "DELETE") {
@@ -296,6 +403,7 @@ export async function startFakeGraph(
         s.deleted = true;
         s.seq = seq++;
         record(204);
+        changed(s.calendarId, id, "deleted");
         return send(res, 204);
       }
     }
@@ -440,6 +548,7 @@ export async function startFakeGraph(
         seq: seq++,
         deleted: false,
       });
+      changed(calendarId, event.id, old && !old.deleted ? "updated" : "created");
     },
     /** A daily series as Graph shows it in a calendar view: one occurrence per day. */
     putDailySeries(
@@ -468,8 +577,25 @@ export async function startFakeGraph(
       if (s) {
         s.deleted = true;
         s.seq = seq++;
+        changed(s.calendarId, id, "deleted");
       }
     },
+    /**
+     * Sends a lifecycle notification for a subscription to its lifecycleNotificationUrl;
+     * `subscriptionRemoved` first removes it (Graph sends nothing more on it).
+     */
+    lifecycle(
+      subscriptionId: string,
+      lifecycleEvent: "reauthorizationRequired" | "subscriptionRemoved" | "missed",
+    ) {
+      const x = log.subscriptions.find((s) => s.id === subscriptionId);
+      if (!x) throw new Error(`no subscription ${subscriptionId}`);
+      if (lifecycleEvent === "subscriptionRemoved") removed.add(x.id);
+      post(x.lifecycleNotificationUrl, x, lifecycleEvent, { lifecycleEvent });
+    },
+    /** Whether Graph would still notify on this subscription. */
+    isLive: (subscriptionId: string) =>
+      log.subscriptions.some((x) => x.id === subscriptionId && live(x)),
     event: (id: string) => {
       const s = events.get(id);
       return s && !s.deleted ? { ...s.event, etag: etag(s) } : undefined;

@@ -130,6 +130,13 @@ export const endpoints = {
     path: "/api/connections/microsoft/notify",
     auth: "public",
   },
+  // Graph's lifecycle notifications about a subscription (reauthorizationRequired,
+  // subscriptionRemoved, missed), checked the same way
+  microsoftLifecycleNotification: {
+    method: "POST",
+    path: "/api/connections/microsoft/lifecycle",
+    auth: "public",
+  },
   microsoftCalendarConsent: { method: "GET", path: "/api/auth/microsoft/calendar", auth: "public" },
   microsoftConnectionCallback: {
     method: "GET",

@@ -284,6 +284,8 @@ export const routes = {
   googlePushNotification: { responses: { 200: empty } },
   // 200: Graph's validationToken echoed as text/plain; 202: notifications accepted
   microsoftPushNotification: { responses: { 200: { raw: "text/plain" }, 202: empty } },
+  // the same: the validation echo, or lifecycle notifications accepted
+  microsoftLifecycleNotification: { responses: { 200: { raw: "text/plain" }, 202: empty } },
   startMicrosoftConnection: { responses: { 302: redirect } },
   microsoftCalendarConsent: { responses: { 302: redirect } },
   microsoftConnectionCallback: { responses: { 302: redirect } },

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { forgetSessionLiveness } from "../auth/sessions.ts";
+import type { Config } from "../config.ts";
+import { releaseConnections } from "../connections/release-connections.ts";
 import type { Db } from "../db/client.ts";
 import { profiles, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -8,6 +10,7 @@ import {
   type BillingProvider,
   BillingProviderError,
 } from "../integrations/billing/billing-provider.ts";
+import type { GoogleSignIn } from "../integrations/identity/google.ts";
 import { rememberUsage, usageEmailKey } from "../usage/usage-carryover.ts";
 
 const ENDED_STATUSES = new Set(["canceled", "incomplete_expired", "inactive"]);
@@ -19,12 +22,17 @@ type Deps = {
   /** Keys the remembered usage (usage-carryover.ts). */
   sessionSecret: string;
   now: () => Date;
+  /** For letting go of the connected calendars at their providers. */
+  config: Config;
+  google: GoogleSignIn | undefined;
 };
 
 /**
  * Deletes the account and everything stored about it. A running Stripe subscription is
  * cancelled first; when that fails nothing is deleted (an account must not vanish while its
- * card keeps being charged). Then one transaction removes the user row — every table
+ * card keeps being charged). Then the connected calendars are let go of at their providers,
+ * as a disconnect does (push channels stopped, grants revoked once the rows are gone; best
+ * effort, never blocking the deletion). Then one transaction removes the user row — every table
  * cascades from it: profile, sessions (so issued access tokens and the refresh cookie die),
  * calendar feed token, events, conversations and messages, logs, checkout sessions — and
  * the user's rate-limit counters. This month's usage alone is remembered, keyed by a hash of
@@ -58,6 +66,7 @@ export async function deleteAccount(deps: Deps, userId: string): Promise<void> {
       );
     }
   }
+  const connections = await releaseConnections(deps, { userId });
   await deps.db.transaction(async (tx) => {
     // this month's usage outlives the account, under a hash of its e-mail only, so deleting
     // and signing up again does not reset the allowance
@@ -74,4 +83,5 @@ export async function deleteAccount(deps: Deps, userId: string): Promise<void> {
   });
   // the sessions are gone with the user; their tokens must stop working here at once
   forgetSessionLiveness({ userId });
+  await connections.revoke();
 }

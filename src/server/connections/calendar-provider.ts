@@ -91,6 +91,11 @@ export type PushChannelRequest = {
   id: string;
   token: string;
   address: string;
+  /**
+   * Where the provider tells Sage about the channel itself (Graph's lifecycle notifications:
+   * reauthorization, removal, missed notifications); providers without them ignore it.
+   */
+  lifecycleAddress: string;
   /** The expiration asked for; the provider answers the one it granted. */
   expiresAt: Date;
 };
@@ -251,6 +256,7 @@ const microsoft: CalendarProvider = {
   async watch(deps, conn, calendarId, channel) {
     const sub = await graphForConnection(deps, conn).subscribe(calendarId, {
       notificationUrl: channel.address,
+      lifecycleNotificationUrl: channel.lifecycleAddress,
       clientState: channel.token,
       expiresAt: channel.expiresAt,
     });

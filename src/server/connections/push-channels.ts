@@ -27,7 +27,7 @@ const CHANNEL_TTL_SECONDS = { google: 7 * 24 * 3600, microsoft: 10_000 * 60 } as
 type PushKind = keyof typeof CHANNEL_TTL_SECONDS;
 const isPushKind = (kind: string): kind is PushKind => kind in CHANNEL_TTL_SECONDS;
 /** A channel expiring within this is renewed by the periodic job (it runs every 5 minutes). */
-const RENEW_BEFORE_MS = 24 * 3600_000;
+export const RENEW_BEFORE_MS = 24 * 3600_000;
 /** Channels renewed per job run at most (the rest are found by the next run). */
 const RENEW_BATCH = 100;
 /** How long a notification waits before its sync, so a burst arriving together is one. */
@@ -38,10 +38,17 @@ const MAX_PUSH_ROUNDS = 4;
 type ConnectionRow = typeof calendarConnections.$inferSelect;
 type ChannelRow = typeof pushChannels.$inferSelect;
 
-/** Where the provider POSTs its notifications, or undefined when it could not reach Sage. */
-export function pushAddress(config: Config, kind: PushKind): string | undefined {
+/**
+ * Where the provider POSTs its notifications (`notify`) or news about the channel itself
+ * (`lifecycle`, Graph only), or undefined when it could not reach Sage.
+ */
+export function pushAddress(
+  config: Config,
+  kind: PushKind,
+  route: "notify" | "lifecycle" = "notify",
+): string | undefined {
   if (config.publicUrl.protocol !== "https:" || config.isLocal) return undefined;
-  return new URL(`/api/connections/${kind}/notify`, config.publicUrl).href;
+  return new URL(`/api/connections/${kind}/${route}`, config.publicUrl).href;
 }
 
 /** Whether connections of this kind are pushed on this server (the card says so). */
@@ -62,6 +69,7 @@ async function openChannel(
     id: randomUUID(),
     token: randomBytes(32).toString("base64url"),
     address,
+    lifecycleAddress: pushAddress(deps.config, kind, "lifecycle") ?? address,
     expiresAt: new Date(deps.now().getTime() + CHANNEL_TTL_SECONDS[kind] * 1000),
   };
   const opened = await provider.watch(deps, conn, calendar.externalId, channel);
@@ -112,8 +120,9 @@ async function stopChannel(deps: SyncDeps, conn: ConnectionRow, ch: ChannelRow):
 }
 
 /**
- * Stops every channel of a connection at the provider (before the row goes; the rows go
- * with it by ON DELETE CASCADE). Never throws.
+ * Stops every channel of a connection at the provider and forgets it, so the connection is
+ * polled from now on (before the connection goes, or when it stays because its deletion
+ * failed). Never throws for a provider: one that refuses is logged (the channel expires).
  */
 export async function stopChannels(deps: SyncDeps, connectionId: string): Promise<void> {
   const [conn] = await deps.db
@@ -125,7 +134,10 @@ export async function stopChannels(deps: SyncDeps, connectionId: string): Promis
     .select()
     .from(pushChannels)
     .where(eq(pushChannels.connectionId, connectionId));
-  for (const ch of channels) await stopChannel(deps, conn, ch);
+  for (const ch of channels) {
+    await stopChannel(deps, conn, ch);
+    await deps.db.delete(pushChannels).where(eq(pushChannels.id, ch.id));
+  }
 }
 
 /**
@@ -159,6 +171,41 @@ export async function renewChannels(deps: SyncDeps): Promise<number> {
   return renewed;
 }
 
+/**
+ * Replaces one channel now, whatever its expiry (Graph's lifecycle notifications: it needs
+ * reauthorizing, or Graph removed it): the row is claimed by deleting it — so a notification
+ * delivered twice, or to two instances, replaces it once — then a new channel is opened on
+ * the same calendar and the old one stopped (a removed one answers 404, which is fine).
+ * When no new channel can be opened the connection is polled from then on. Never throws.
+ */
+export async function replaceChannel(deps: SyncDeps, channelRowId: string): Promise<boolean> {
+  const [old] = await deps.db
+    .delete(pushChannels)
+    .where(eq(pushChannels.id, channelRowId))
+    .returning();
+  if (!old) return false;
+  const [found] = await deps.db
+    .select({ conn: calendarConnections, calendar: connectionCalendars })
+    .from(calendarConnections)
+    .innerJoin(connectionCalendars, eq(connectionCalendars.id, old.calendarId))
+    .where(eq(calendarConnections.id, old.connectionId));
+  if (!found) return false;
+  let opened = false;
+  try {
+    if (pushes(deps.config, found.conn.kind)) {
+      await openChannel(deps, found.conn, found.calendar);
+      opened = true;
+    }
+  } catch (error) {
+    deps.log?.error(
+      { err: error, connectionId: old.connectionId },
+      "push channel could not be replaced; the connection is polled",
+    );
+  }
+  await stopChannel(deps, found.conn, old);
+  return opened;
+}
+
 function sameSecret(given: string, stored: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(stored);
@@ -166,20 +213,24 @@ function sameSecret(given: string, stored: string): boolean {
 }
 
 /**
- * The connection a notification is for, when its channel id and token are ones Sage created
- * (compared in constant time), or undefined.
+ * The channel a notification is about (its row id) and its connection, when its channel id
+ * and token are ones Sage created (compared in constant time), or undefined.
  */
-export async function channelConnection(
+export async function checkedChannel(
   deps: Pick<SyncDeps, "db">,
   channelId: string,
   token: string,
-): Promise<string | undefined> {
+): Promise<{ id: string; connectionId: string } | undefined> {
   const [ch] = await deps.db
-    .select({ connectionId: pushChannels.connectionId, token: pushChannels.token })
+    .select({
+      id: pushChannels.id,
+      connectionId: pushChannels.connectionId,
+      token: pushChannels.token,
+    })
     .from(pushChannels)
     .where(eq(pushChannels.channelId, channelId));
-  if (!ch) return undefined;
-  return sameSecret(token, ch.token) ? ch.connectionId : undefined;
+  if (!ch || !sameSecret(token, ch.token)) return undefined;
+  return { id: ch.id, connectionId: ch.connectionId };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());

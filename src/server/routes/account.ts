@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { deleteAccount } from "../account/delete-account.ts";
 import { exportAccount } from "../account/export-account.ts";
-import { connectionGrants, revokeGrants } from "../connections/revoke-grants.ts";
 import type { AppContext } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { defineRoute, respond } from "../http/define-route.ts";
@@ -36,9 +35,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     ctx,
     "deleteAccount",
     async ({ user, request, reply }) => {
-      // calendar grants are revoked once the account is gone (read before, revoked after)
-      const revoking = { db: ctx.db, config: ctx.config, google: ctx.google, log: request.log };
-      const grants = await connectionGrants(revoking, user.id);
       await deleteAccount(
         {
           db: ctx.db,
@@ -46,10 +42,11 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
           log: request.log,
           sessionSecret: ctx.config.sessionSecret,
           now: ctx.now,
+          config: ctx.config,
+          google: ctx.google,
         },
         user.id,
       );
-      await revokeGrants(revoking, grants);
       reply.clearCookie(REFRESH_COOKIE, {
         path: "/api/auth",
         httpOnly: true,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify
 import { z } from "zod";
 import { findSessionByCookie } from "../auth/sessions.ts";
 import { createGoogleConnection, requireCalendarKey } from "../connections/create-connection.ts";
-import { channelConnection, syncAfterNotification } from "../connections/push-channels.ts";
+import { checkedChannel, syncAfterNotification } from "../connections/push-channels.ts";
 import type { SyncDeps } from "../connections/sync-connection.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, notFound, unauthenticated } from "../errors.ts";
@@ -158,7 +158,7 @@ export function registerGoogleConnectRoutes(
       const token = request.headers["x-goog-channel-token"];
       const connectionId =
         typeof channelId === "string" && typeof token === "string"
-          ? await channelConnection(ctx, channelId, token)
+          ? (await checkedChannel(ctx, channelId, token))?.connectionId
           : undefined;
       if (!connectionId) throw new AppError(403, "forbidden", "Unknown channel.");
       // the first message only says the channel is open; every other one: something changed

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify
 import { z } from "zod";
 import { findSessionByCookie } from "../auth/sessions.ts";
 import { createMicrosoftConnection, requireCalendarKey } from "../connections/create-connection.ts";
-import { channelConnection, syncAfterNotification } from "../connections/push-channels.ts";
 import type { SyncDeps } from "../connections/sync-connection.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, notFound, unauthenticated } from "../errors.ts";
@@ -14,6 +13,7 @@ import {
 } from "../integrations/identity/microsoft.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 import { REFRESH_COOKIE } from "./auth.ts";
+import { registerMicrosoftPushRoutes } from "./connections-microsoft-push.ts";
 
 const FLOW_COOKIE = "sage_mscal";
 const FLOW_PATH = "/api/connections/microsoft";
@@ -23,14 +23,6 @@ const flowCookie = z.object({
   state: z.string().min(1).max(200),
   verifier: z.string().min(43).max(128),
   userId: z.uuid(),
-});
-
-/** A Graph notification batch: each entry names its subscription and the clientState. */
-const graphNotifications = z.object({
-  value: z
-    .array(z.object({ subscriptionId: z.string().min(1), clientState: z.string() }))
-    .min(1)
-    .max(1000),
 });
 
 /** Back to the calendar, on its connected calendars (decision 035), with the outcome. */
@@ -155,18 +147,8 @@ export function registerMicrosoftConnectRoutes(
     },
   );
 
-  // Graph's change notifications (decision 041, "Receive change notifications through
-  // webhooks"): the validation handshake, then notifications checked one by one
-  // Graph's validation request is text/plain (the app otherwise accepts JSON only): its own
-  // scope, so only this route takes it
-  app.register(async (scope) => {
-    scope.addContentTypeParser(
-      "text/plain",
-      { parseAs: "string", bodyLimit: 1024 },
-      (_request, body, done) => done(null, body),
-    );
-    registerMicrosoftNotify(scope, ctx, deps);
-  });
+  // Graph's change and lifecycle notifications (decision 041)
+  registerMicrosoftPushRoutes(app, ctx, deps);
 
   function readFlow(request: FastifyRequest) {
     const raw = request.cookies[FLOW_COOKIE];
@@ -180,40 +162,4 @@ export function registerMicrosoftConnectRoutes(
       return undefined;
     }
   }
-}
-
-/** POST /api/connections/microsoft/notify: the validation echo, then checked notifications. */
-function registerMicrosoftNotify(
-  app: FastifyInstance,
-  ctx: AppContext,
-  deps: (log: FastifyBaseLogger) => SyncDeps,
-): void {
-  defineRoute(
-    app,
-    ctx,
-    "microsoftPushNotification",
-    async ({ request, reply }) => {
-      const { validationToken } = request.query as Record<string, unknown>;
-      if (typeof validationToken === "string") {
-        // Graph checks the address before it creates a subscription: echo within 10 s
-        return reply.code(200).type("text/plain; charset=utf-8").send(validationToken);
-      }
-      const parsed = graphNotifications.safeParse(request.body);
-      if (!parsed.success) throw new AppError(403, "forbidden", "Unknown subscription.");
-      const connections = new Set<string>();
-      for (const n of parsed.data.value) {
-        const id = await channelConnection(ctx, n.subscriptionId, n.clientState);
-        if (!id) throw new AppError(403, "forbidden", "Unknown subscription.");
-        connections.add(id);
-      }
-      // answered at once (Graph wants 2xx within 3 s); the syncs run after
-      for (const id of connections) void syncAfterNotification(deps(request.log), id);
-      return reply.code(202).send();
-    },
-    {
-      preHandler: [
-        rateLimit(ctx.db, { name: "connections-microsoft-notify", max: 600, windowSeconds: 60 }),
-      ],
-    },
-  );
 }

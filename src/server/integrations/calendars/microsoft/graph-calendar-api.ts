@@ -236,18 +236,26 @@ export function graphCalendarApi(base: string, auth: GraphAuth) {
     /**
      * Creates a change-notification subscription on one calendar's events ("Receive change
      * notifications through webhooks"): Graph first POSTs `?validationToken=` to
-     * `notificationUrl` and answers 201 only when Sage echoed it; each notification then
-     * carries the subscription's id and `clientState`. Answers Graph's id and expiry.
+     * `notificationUrl` and to `lifecycleNotificationUrl` and answers 201 only when Sage
+     * echoed both; each notification then carries the subscription's id and `clientState`.
+     * Lifecycle notifications ("Reduce missing subscriptions and change notifications") can
+     * only be asked for here, when the subscription is created. Answers Graph's id and expiry.
      */
     async subscribe(
       calendarId: string,
-      sub: { notificationUrl: string; clientState: string; expiresAt: Date },
+      sub: {
+        notificationUrl: string;
+        lifecycleNotificationUrl: string;
+        clientState: string;
+        expiresAt: Date;
+      },
     ): Promise<{ id: string; expiresAt: Date }> {
       const body = await json<{ id?: string; expirationDateTime?: string }>(
         await call("POST", "/subscriptions", {
           body: {
             changeType: "created,updated,deleted",
             notificationUrl: sub.notificationUrl,
+            lifecycleNotificationUrl: sub.lifecycleNotificationUrl,
             resource: `me/calendars/${calendarId}/events`,
             expirationDateTime: sub.expiresAt.toISOString(),
             clientState: sub.clientState,
