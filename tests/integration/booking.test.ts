@@ -327,6 +327,39 @@ describe("booking links", () => {
     expect((await as(s, "POST", `/api/bookings/${booking.id}/cancel`)).statusCode).toBe(200);
   });
 
+  it("a booked event is cancelled as a booking, not deleted as an event: the week view and chat say where", async () => {
+    const s = await host();
+    const made = await link(s);
+    const [first] = (await guest("GET", `/api/book/${made.slug}`)).json().slots;
+    const { booking } = (
+      await guest("POST", `/api/book/${made.slug}`, {
+        start: first.start,
+        name: "Grace Guest",
+        email: `grace${++guestN}@example.com`,
+      })
+    ).json();
+    const [stored] = await t.db
+      .select({ id: calendarEvents.id })
+      .from(calendarEvents)
+      .where(eq(calendarEvents.userId, s.user.id));
+    const eventId = stored!.id;
+    const deleted = await as(s, "DELETE", `/api/calendar-events?eventId=${eventId}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().error).toMatch(/Grace Guest's booking .* cancel it on Booking links/);
+    const chat = await as(s, "POST", "/api/chat", { message: "cancel the intro call with Grace" });
+    expect(chat.statusCode).toBe(200);
+    expect(chat.json().response).toMatch(/Grace Guest's booking .* cancel it on Booking links/);
+    expect(chat.json().calendarChanged).toBe(false);
+    // nothing happened: the event stands, the guest's page says confirmed, the time stays sold
+    const [event] = await t.db.select().from(calendarEvents).where(eq(calendarEvents.id, eventId));
+    expect(event?.deletedAt).toBeNull();
+    const url = `/api/book/${made.slug}/bookings/${booking.id}?key=${booking.key}`;
+    expect((await guest("GET", url)).json().booking.status).toBe("confirmed");
+    // cancelled as a booking, its event may go (already gone) and the week view says nothing more
+    await as(s, "POST", `/api/bookings/${booking.id}/cancel`);
+    expect((await guest("GET", url)).json().booking.status).toBe("cancelled");
+  });
+
   it("a booking over one of Sage's blocks moves the block (the living plan)", async () => {
     const s = await host();
     await as(s, "POST", "/api/tasks", {

@@ -227,6 +227,42 @@ describe("calendar sync engine against the API", () => {
     expect(await rowCount(s.user.id)).toBe(0);
   });
 
+  it("a guest's booking deleted in the week view comes back, with where to cancel it", async () => {
+    const { s, tab } = await setup();
+    await t.app.inject({
+      method: "PATCH",
+      url: "/api/profile",
+      headers: s.headers,
+      payload: { timezone: "UTC" },
+    });
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/booking-links",
+      headers: s.headers,
+      payload: { title: "Intro call", minutes: 30, hostName: "Dana Reyes" },
+    });
+    const { slug } = made.json().link;
+    const [slot] = (await t.app.inject({ method: "GET", url: `/api/book/${slug}` })).json().slots;
+    const booked = await t.app.inject({
+      method: "POST",
+      url: `/api/book/${slug}`,
+      payload: { start: slot.start, name: "Grace Guest", email: "grace@example.com" },
+    });
+    expect(booked.statusCode).toBe(201);
+    const engine = tab();
+    await engine.sync();
+    const [event] = engine.getState().events;
+    expect(event).toBeDefined();
+    engine.remove(event!.id);
+    expect(engine.getState().events).toEqual([]);
+    await engine.sync();
+    expect(engine.getState().notices[0]!.message).toMatch(
+      /could not be deleted: This is Grace Guest's booking through your booking link: cancel it on Booking links/,
+    );
+    await engine.sync();
+    expect(engine.getState().events.map((e) => e.id)).toEqual([event!.id]);
+  });
+
   it("keeps the server's version when an offline edit conflicts with a newer one", async () => {
     const { s, net, tab } = await setup();
     const engine = tab();

@@ -10,6 +10,7 @@ import {
   type ServerEvent,
   updateOccurrenceRequest,
 } from "../../core/contract/calendar.ts";
+import { bookedBy } from "../booking/host-bookings.ts";
 import { createEvent } from "../calendar/create-event.ts";
 import { deleteEvent } from "../calendar/delete-event.ts";
 import { deleteOccurrence, updateOccurrence } from "../calendar/edit-occurrence.ts";
@@ -393,6 +394,8 @@ export async function cancelEventTool(
   if (event.recurrence_frequency && call.scope !== "all") {
     return call.scope === "this" ? changeOneOccurrence(ctx, hit) : askScope(ctx, hit, "cancel");
   }
+  const booked = await bookedBy(ctx.db, { userId: ctx.userId, eventId: event.id });
+  if (booked) return { reply: `${quote(event.title)}: ${booked}`, changed: false, actions: [] };
   await deleteEvent(ctx.db, { userId: ctx.userId, eventId: event.id });
   const series = event.recurrence_frequency ? " — the whole repeating series" : "";
   return {

@@ -3,7 +3,7 @@ import { BOOKING_LIMITS, type Booking } from "../../core/contract/booking.ts";
 import { deleteEvent } from "../calendar/delete-event.ts";
 import type { Db } from "../db/client.ts";
 import { bookingCells, bookingLinks, bookings } from "../db/schema.ts";
-import { notFound } from "../errors.ts";
+import { AppError, notFound } from "../errors.ts";
 
 type Row = { booking: typeof bookings.$inferSelect; title: string };
 
@@ -63,4 +63,38 @@ export async function cancelBooking(
     return { booking: updated!, title: current.title };
   });
   return toBooking(row);
+}
+
+/**
+ * Why an event may not simply be deleted: it is a guest's confirmed booking, whose page would
+ * still say "Confirmed" and whose time would stay held. Cancelling it is the booking's own
+ * cancel (Booking links), which tells the guest and frees the time. Undefined for any other
+ * event.
+ */
+export async function bookedBy(
+  db: Db,
+  opts: { userId: string; eventId: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ guest: bookings.guestName })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.eventId, opts.eventId),
+        eq(bookings.userId, opts.userId),
+        eq(bookings.status, "confirmed"),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  return `This is ${row.guest}'s booking through your booking link: cancel it on Booking links, which tells ${row.guest} it is cancelled and frees the time.`;
+}
+
+/** A guest's booking is cancelled as a booking, not deleted as an event (409; see bookedBy). */
+export async function refuseDeletingBooking(
+  db: Db,
+  opts: { userId: string; eventId: string },
+): Promise<void> {
+  const reason = await bookedBy(db, opts);
+  if (reason) throw new AppError(409, "conflict", reason);
 }

@@ -360,7 +360,8 @@ export class CalendarSync {
 
   #reject(item: QueueItem, message: string): void {
     this.#store.updateQueue((q) => q.filter((i) => i.qid !== item.qid));
-    this.#notice("error", `${quote(item.event?.title)} could not be saved: ${message}`);
+    const what = item.action === "delete" && !item.occurrence ? "deleted" : "saved";
+    this.#notice("error", `${quote(item.event?.title)} could not be ${what}: ${message}`);
   }
 
   /** The server's list, with the changes still waiting in the queue applied on top. */
