@@ -42,6 +42,21 @@ describe("parseCalendarRequest", () => {
     }
   });
 
+  it("an event in the past is shown before it is written; one without a name is asked for", () => {
+    const past = parseCalendarRequest("add dentist yesterday 3pm", ctx);
+    expect(past).toMatchObject({
+      tool: "propose",
+      reason: "it is in the past",
+      steps: [{ tool: "create_event", title: "Dentist" }],
+    });
+    const nameless = parseCalendarRequest("add  tomorrow at 3pm", ctx);
+    expect(nameless).toEqual({
+      tool: "clarify",
+      question:
+        "What should I call it? Say it with its name, for example “add dentist Monday at 3pm”.",
+    });
+  });
+
   it("what's on tomorrow?", () => {
     const call = parseCalendarRequest("what's on tomorrow?", ctx);
     if (call?.tool !== "list_events") throw new Error(JSON.stringify(call));

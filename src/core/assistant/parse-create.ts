@@ -98,9 +98,16 @@ export function parseCreate(body: string, ctx: Ctx): AssistantRequest | undefine
     when?.end && !minutes
       ? start.plus(when.end.diff(when.start))
       : start.plus({ minutes: minutes ?? 60 });
+  if (!title) {
+    // a nameless event helps no one in a week view: asked, not written as "New event"
+    return {
+      tool: "clarify",
+      question: `What should I call it? Say it with its name, for example “add dentist ${start.toFormat("cccc")} at ${start.toFormat(start.minute === 0 ? "h" : "h:mm")}${start.toFormat("a").toLowerCase()}”.`,
+    };
+  }
   const call = {
     tool: "create_event" as const,
-    title: title || "New event",
+    title,
     start: start.toUTC().toISO()!,
     end: end.toUTC().toISO()!,
     ...(recurrence ? { recurrence } : {}),
@@ -108,6 +115,9 @@ export function parseCreate(body: string, ctx: Ctx): AssistantRequest | undefine
   };
   if (rec?.guessed) return { tool: "propose", steps: [call], reason: "the days were run together" };
   if (cleaned) return { tool: "propose", steps: [call], reason: "the title had words left over" };
+  // "add dentist yesterday 3pm": a record of the past is fine, but shown before it is written
+  if (!recurrence && end <= now)
+    return { tool: "propose", steps: [call], reason: "it is in the past" };
   return call;
 }
 
