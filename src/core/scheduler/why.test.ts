@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PLAN_PROFILE } from "../plan-profile/seed-plan-profile.ts";
 import { toSchedulerProfile } from "./from-scheduling-profile.ts";
-import { hourRange, whyFacts, whySentence } from "./why.ts";
+import { hourRange, whyFacts, whySentence, windowHolding } from "./why.ts";
 
 const ZONE = "Europe/London";
 const profile = toSchedulerProfile(DEFAULT_PLAN_PROFILE, { timezone: ZONE });
@@ -81,3 +81,19 @@ describe("why a block is where it is", () => {
     expect(hourRange({ start: 1290, end: 1440 }, "en-GB")).toMatch(/^21:30–0?0:00$/);
   });
 });
+
+describe("windowHolding", () => {
+  const windows = [
+    { start: 480, end: 660, level: "peak" as const },
+    { start: 660, end: 780, level: "good" as const },
+  ];
+  it("is the window holding more than half the block, not the one it starts in", () => {
+    // 10:50–11:50 starts in an 8–11 peak but lies mostly in the hours after it
+    expect(windowHolding(windows, 650, 60)?.level).toBe("good");
+    expect(windowHolding(windows, 600, 60)?.level).toBe("peak");
+    // half and half is neither: Sage claims no window for it
+    expect(windowHolding(windows, 630, 60)).toBeUndefined();
+    expect(windowHolding(windows, 800, 30)).toBeUndefined();
+  });
+});
+

@@ -1,5 +1,4 @@
 import { DateTime } from "luxon";
-import { overlapLength } from "./intervals.ts";
 import { paddedMinutes, paddingFor, windowsOn } from "./schedule.ts";
 import type { EnergyLevel, PlacedBlock, SchedulerProfile, SchedulerTask } from "./types.ts";
 
@@ -24,29 +23,42 @@ export type WhyFacts = {
   sized?: { ratio: number; minutes: number };
 };
 
+/**
+ * The window holding most of a block that starts `minute` minutes into its day and lasts
+ * `length` minutes (more than half of it), or undefined: a block from 10:50 to 11:50 is in
+ * the hours after an 8–11 peak, not in it.
+ */
+export function windowHolding<W extends { start: number; end: number }>(
+  windows: readonly W[],
+  minute: number,
+  length: number,
+): W | undefined {
+  let best: { w: W; overlap: number } | undefined;
+  for (const w of windows) {
+    const overlap = Math.min(w.end, minute + length) - Math.max(w.start, minute);
+    if (overlap * 2 > length && (!best || overlap > best.overlap)) best = { w, overlap };
+  }
+  return best?.w;
+}
+
 /** The facts behind one placed block, read against the profile the scheduler used. */
 export function whyFacts(
   block: PlacedBlock,
   task: Pick<SchedulerTask, "energy" | "deadline"> & { estimatedMinutes?: number },
   profile: SchedulerProfile,
 ): WhyFacts {
-  const day = DateTime.fromMillis(block.start, { zone: profile.timezone }).startOf("day");
+  const local = DateTime.fromMillis(block.start, { zone: profile.timezone });
   const learnedPeak = profile.learned?.hours === true;
   const ratio = paddingFor(profile, task.energy);
-  let best:
-    | { level: EnergyLevel; window: { start: number; end: number }; overlap: number }
-    | undefined;
-  for (const w of windowsOn(profile, day.weekday)) {
-    const overlap = overlapLength(block, {
-      start: day.plus({ minutes: w.start }).toMillis(),
-      end: day.plus({ minutes: w.end }).toMillis(),
-    });
-    if (overlap * 2 > block.end - block.start && (!best || overlap > best.overlap))
-      best = { level: w.level, window: { start: w.start, end: w.end }, overlap };
-  }
+  // wall-clock minutes, as the windows are (a day that changes clocks keeps its hours)
+  const best = windowHolding(
+    windowsOn(profile, local.weekday),
+    local.hour * 60 + local.minute,
+    (block.end - block.start) / MINUTE,
+  );
   return {
     level: best?.level ?? "good",
-    ...(best ? { window: best.window } : {}),
+    ...(best ? { window: { start: best.start, end: best.end } } : {}),
     energy: task.energy,
     ...(task.deadline !== undefined && task.deadline - block.end < NEAR_DEADLINE
       ? { due: task.deadline }

@@ -4,6 +4,7 @@ import { seriesOf } from "../../core/calendar/event-series.ts";
 import { expandOccurrences } from "../../core/calendar/recurrence.ts";
 import { windowsOn } from "../../core/scheduler/schedule.ts";
 import type { EnergyLevel } from "../../core/scheduler/types.ts";
+import { windowHolding } from "../../core/scheduler/why.ts";
 import type { Voice } from "../assistant/format-when.ts";
 import { dayOf, quote, timeOf } from "../assistant/format-when.ts";
 import { listEvents } from "../calendar/list-events.ts";
@@ -65,8 +66,9 @@ export async function explainBlocks(
       const end = Date.parse(p.end);
       const local = DateTime.fromMillis(start, { zone });
       const minute = local.hour * 60 + local.minute;
+      // the window holding most of the block, as the scheduler's own reason reads it
       const level: EnergyLevel =
-        windowsOn(profile, local.weekday).find((w) => minute >= w.start && minute < w.end)?.level ??
+        windowHolding(windowsOn(profile, local.weekday), minute, (end - start) / 60_000)?.level ??
         "good";
       const task = byId.get(p.taskId);
       const reasons: string[] = [];
