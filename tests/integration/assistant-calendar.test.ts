@@ -197,8 +197,15 @@ describe("the offline assistant acts on the calendar", () => {
     await say(s, "add team sync Wednesday 10am for 30 minutes");
     const res = await say(s, "cancel the team sync");
     expect(res.response).toContain("That matches 2 events, so I haven't cancelled anything yet");
+    expect(res.response).toContain("1. “Team sync”, Mon, Mar 3");
     expect(res.calendarChanged).toBe(false);
     expect(await events(s)).toHaveLength(2);
+    // "the second" picks the second of the list: Wednesday's
+    const picked = await say(s, "the second one", { conversationId: res.conversationId });
+    expect(picked.response).toMatch(/^Cancelled “Team sync”, Wed, Mar 5/);
+    const left = await events(s);
+    expect(left).toHaveLength(1);
+    expect(DateTime.fromISO(left[0]!.start_time).setZone(ZONE).weekday).toBe(1);
   });
 
   it("creates a real weekly series, and never cancels it on a guess", async () => {

@@ -3,7 +3,16 @@
  * offline assistant produces the same calls from plain language (parse-calendar-request.ts).
  * Instants are ISO strings (UTC).
  */
-export type EventMatch = { title?: string; start?: string; on?: { from: string; to: string } };
+export type EventMatch = {
+  title?: string;
+  start?: string;
+  on?: { from: string; to: string };
+  /**
+   * Which of the matches, in start order (1 the first, -1 the last): the person's answer to
+   * "That matches 2 events… Which one?", where Sage listed them in that order.
+   */
+  nth?: number;
+};
 
 /**
  * Which part of a repeating event a change means. Undefined: not said — the assistant asks

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { parseCalendarRequest, parseDuration } from "./parse-calendar-request.ts";
+import { parseCalendarRequest, parseDuration, parsePickReply } from "./parse-calendar-request.ts";
 
 const zone = "Europe/Berlin";
 // Sunday 2026-11-22, 10:00 in Berlin
@@ -263,5 +263,17 @@ describe("never harm (issue 28)", () => {
     expect(parse("undo that")).toEqual({ tool: "undo_last" });
     expect(parse("hey, thanks!")).toEqual({ tool: "small_talk", kind: "thanks" });
     expect(parse("lighten tomorrow")).toMatchObject({ tool: "list_events", label: "tomorrow" });
+  });
+});
+
+describe("parsePickReply", () => {
+  it("reads a pick from a list by its place, and nothing else", () => {
+    expect(parsePickReply("the second one")).toBe(2);
+    expect(parsePickReply("2")).toBe(2);
+    expect(parsePickReply("First.")).toBe(1);
+    expect(parsePickReply("the last one please")).toBe(-1);
+    expect(parsePickReply("number 3")).toBe(3);
+    expect(parsePickReply("move the first draft to friday")).toBeUndefined();
+    expect(parsePickReply("the one on monday")).toBeUndefined();
   });
 });

@@ -34,6 +34,43 @@ export function parseScopeReply(message: string): SeriesScope | "never_mind" | u
   return scopeIn(text);
 }
 
+const PICKS: Record<string, number> = {
+  first: 1,
+  "1st": 1,
+  "1": 1,
+  one: 1,
+  second: 2,
+  "2nd": 2,
+  "2": 2,
+  two: 2,
+  third: 3,
+  "3rd": 3,
+  "3": 3,
+  three: 3,
+  fourth: 4,
+  "4th": 4,
+  "4": 4,
+  four: 4,
+  fifth: 5,
+  "5th": 5,
+  "5": 5,
+  five: 5,
+  last: -1,
+};
+
+/**
+ * The answer to "That matches 2 events… Which one?" when it picks one of the listed matches
+ * by its place: "the second", "2", "the last one", "number 1". Undefined for anything else.
+ */
+export function parsePickReply(message: string): number | undefined {
+  const text = normalize(message).toLowerCase();
+  const m =
+    /^(?:the\s+|number\s+|no\.?\s*|#)?(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|[1-5]|one|two|three|four|five)(?:\s+(?:one|event))?(?:\s+please)?[\s.!]*$/.exec(
+      text,
+    );
+  return m ? PICKS[m[1]!] : undefined;
+}
+
 const SCOPE_WORDS =
   /\b(?:the )?(?:whole|entire|all(?: future)?|every|all the|all of the)\s+(?:series(?: of)?\s*)?|\b(?:series|recurring|repeating|occurrences?)\b|\bfrom now on\b|\bfor good\b|\baltogether\b|\bpermanently\b|\bjust\b|\bonly\b|\bthis one\b|\bthe one\b/gi;
 

@@ -139,10 +139,10 @@ async function singleMatch(
   }
   const list = hits
     .slice(0, 5)
-    .map((h) => `- ${quote(h.event.title)}, ${when(h.start, h.end, ctx.voice)}`);
+    .map((h, i) => `${i + 1}. ${quote(h.event.title)}, ${when(h.start, h.end, ctx.voice)}`);
   const held = verb === "cancel" ? "I haven't cancelled anything" : "I haven't moved anything";
   return asked(
-    `That matches ${hits.length} events, so ${held} yet:\n\n${list.join("\n")}\n\nWhich one should I ${verb}?`,
+    `That matches ${hits.length} events, so ${held} yet:\n\n${list.join("\n")}\n\n${WHICH_QUESTION} ${verb}? Say “the first”, “the second”…`,
   );
 }
 
@@ -154,6 +154,8 @@ function describeMatch(match: EventMatch, ctx: ToolCtx): string {
 
 /** The question asked before any change to a repeating event whose scope was not said. */
 export const SCOPE_QUESTION = "or the whole series?";
+/** Asks which of several matches; the next "the second" answers it (offline-calendar-turn). */
+export const WHICH_QUESTION = "Which one should I";
 
 const NO_REPEAT = {
   recurrence_frequency: null,

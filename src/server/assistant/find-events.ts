@@ -69,7 +69,10 @@ export async function findMatches(ctx: ToolCtx, match: EventMatch): Promise<Hit[
       break; // the next occurrence of a series is the one meant
     }
   }
-  return hits.sort((a, b) => a.start.getTime() - b.start.getTime());
+  hits.sort((a, b) => a.start.getTime() - b.start.getTime());
+  if (match.nth === undefined) return hits;
+  const picked = hits.at(match.nth > 0 ? match.nth - 1 : match.nth);
+  return picked ? [picked] : [];
 }
 
 /** Timed events overlapping [start, end), other than `except` — what a change would collide with. */

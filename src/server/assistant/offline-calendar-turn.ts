@@ -6,6 +6,7 @@ import type {
 } from "../../core/assistant/calendar-tools.ts";
 import {
   parseCalendarRequest,
+  parsePickReply,
   parseScopeReply,
 } from "../../core/assistant/parse-calendar-request.ts";
 import type { ActionItem } from "../../core/contract/assistant-actions.ts";
@@ -13,7 +14,7 @@ import { userTimeZone } from "../calendar/list-events.ts";
 import type { Db } from "../db/client.ts";
 import { AppError, describeIssues } from "../errors.ts";
 import type { LlmMessage } from "../integrations/llm/language-model.ts";
-import { describeRepeat, SCOPE_QUESTION } from "./event-tools.ts";
+import { describeRepeat, SCOPE_QUESTION, WHICH_QUESTION } from "./event-tools.ts";
 import type { ToolCtx } from "./find-events.ts";
 import { quote, when } from "./format-when.ts";
 import {
@@ -54,6 +55,8 @@ function pick(list: string[], seed: string): string {
  */
 function followUp(message: string, history: LlmMessage[], ctx: { now: Date; timezone: string }) {
   const lastReply = history.findLast((m) => m.role === "assistant");
+  if (lastReply?.content.includes(WHICH_QUESTION))
+    return pickedOne(message, history, lastReply, ctx);
   if (!lastReply?.content.includes(SCOPE_QUESTION)) return undefined;
   const at = history.lastIndexOf(lastReply);
   const asked = history.slice(0, at).findLast((m) => m.role === "user");
@@ -63,6 +66,26 @@ function followUp(message: string, history: LlmMessage[], ctx: { now: Date; time
   const original = parseCalendarRequest(asked.content, ctx);
   if (original?.tool !== "delete_event" && original?.tool !== "update_event") return undefined;
   return { ...original, scope };
+}
+
+/**
+ * "the second" after "That matches 2 events… Which one should I move?": the request asked
+ * before, narrowed to that one of its matches (listed in start order). A request that is not
+ * a pick is read as a new one.
+ */
+function pickedOne(
+  message: string,
+  history: LlmMessage[],
+  lastReply: LlmMessage,
+  ctx: { now: Date; timezone: string },
+) {
+  const nth = parsePickReply(message);
+  if (nth === undefined) return undefined;
+  const asked = history.slice(0, history.lastIndexOf(lastReply)).findLast((m) => m.role === "user");
+  if (!asked) return undefined;
+  const original = parseCalendarRequest(asked.content, ctx);
+  if (original?.tool !== "delete_event" && original?.tool !== "update_event") return undefined;
+  return { ...original, match: { ...original.match, nth } };
 }
 
 /** Ends every proposal's reply: the next "yes" or "no" answers it. */
