@@ -244,6 +244,47 @@ describe("ConnectedCalendarsCard", () => {
     expect(within(card).queryByRole("link", { name: /Microsoft/ })).toBeNull();
   });
 
+  it("names only the calendars this server can write to, and says how to configure Google", async () => {
+    mockFetch((url) => {
+      if (url === "/api/meta")
+        return json(200, {
+          signIn: { google: false, development: true },
+          connect: { microsoft: false },
+        });
+      if (url === "/api/connections") return json(200, { connections: [] });
+      return json(200, { events: [] });
+    });
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    expect(
+      (await within(card).findByText(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/)).textContent,
+    ).toBe(
+      "Google Calendar can be connected once the server has Google sign-in: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (see the README).",
+    );
+    expect(within(card).getByText(/Sage never changes your events/).textContent).toContain(
+      "with a CalDAV account it can put its own blocks in a calendar you choose.",
+    );
+  });
+
+  it("names Google Calendar and Microsoft 365 among the calendars to write to when both are configured", async () => {
+    mockFetch((url) => {
+      if (url === "/api/meta")
+        return json(200, {
+          signIn: { google: true, development: false },
+          connect: { microsoft: true },
+        });
+      if (url === "/api/connections") return json(200, { connections: [] });
+      return json(200, { events: [] });
+    });
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    await within(card).findByRole("link", { name: "Connect Google Calendar" });
+    expect(within(card).getByText(/Sage never changes your events/).textContent).toContain(
+      "with a CalDAV account, Google Calendar or Microsoft 365 it can put its own blocks",
+    );
+    expect(within(card).queryByText(/GOOGLE_CLIENT_ID/)).toBeNull();
+  });
+
   it("has no Google button without Google sign-in", async () => {
     mockFetch((url) => {
       if (url === "/api/meta")
