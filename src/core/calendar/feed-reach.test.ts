@@ -1,33 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { feedReach } from "./feed-reach.ts";
+import { type FeedReach, feedReach } from "./feed-reach.ts";
 
-const feed = (origin: string) => `${origin}/api/calendar/feed/abc.ics`;
+const CASES: [origin: string, reach: FeedReach][] = [
+  ["http://localhost:3700", "this-computer"],
+  ["http://127.0.0.1:3000", "this-computer"],
+  ["http://[::1]:3000", "this-computer"],
+  ["http://sage.localhost", "this-computer"],
+  ["http://192.168.1.20:3000", "local-network"],
+  ["http://10.0.0.5", "local-network"],
+  ["http://172.20.0.2", "local-network"],
+  ["http://[fd12:3456::1]", "local-network"],
+  ["http://nas.local", "local-network"],
+  ["http://homeserver:3000", "local-network"],
+  ["https://sage.example.com", "public"],
+  ["http://sage.example.com", "public"],
+  ["https://172.32.0.1", "public"],
+];
 
 describe("feedReach", () => {
-  it.each([
-    "http://localhost:3700",
-    "http://127.0.0.1:3000",
-    "http://[::1]:3000",
-    "http://sage.localhost",
-  ])("reads %s as reachable from this computer only", (origin) => {
-    expect(feedReach(feed(origin))).toBe("this-computer");
+  it.each(CASES)("reads a feed at %s as reachable from %s", (origin, reach) => {
+    expect(feedReach(`${origin}/api/calendar/feed/abc.ics`)).toBe(reach);
   });
-
-  it.each([
-    "http://192.168.1.20:3000",
-    "http://10.0.0.5",
-    "http://172.20.0.2",
-    "http://[fd12:3456::1]",
-    "http://nas.local",
-    "http://homeserver:3000",
-  ])("reads %s as reachable on this network only", (origin) => {
-    expect(feedReach(feed(origin))).toBe("local-network");
-  });
-
-  it.each(["https://sage.example.com", "http://sage.example.com", "https://172.32.0.1"])(
-    "reads %s as public",
-    (origin) => {
-      expect(feedReach(feed(origin))).toBe("public");
-    },
-  );
 });
