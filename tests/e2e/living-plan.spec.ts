@@ -28,8 +28,10 @@ for (const width of [375, 1280]) {
       page,
     }, info) => {
       await signIn(page, uniqueEmail("living"));
+      // a long title without spaces: it must wrap in the note and the task list, never clip
+      const title = `Quarterly report ${"x".repeat(60)}`;
       await call(page, "POST", "/api/tasks", {
-        title: "Quarterly report",
+        title,
         estimateMinutes: 80,
         energy: "high",
       });
@@ -72,6 +74,16 @@ for (const width of [375, 1280]) {
       const moved = await blocks(page);
       expect(moved.some((b) => b.id === first.eventId)).toBe(false);
       await page.screenshot({ path: info.outputPath(`moved-${width}.png`), fullPage: true });
+      expect(await note.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      if (width >= 640) {
+        // beside the grid, the task's title keeps the panel's width; its actions go under it
+        const row = page.getByRole("list", { name: "Open tasks" }).getByRole("listitem");
+        const titleBox = await row.getByText(title).boundingBox();
+        expect(titleBox!.width).toBeGreaterThan(250);
+      }
       await expectAccessible(page);
 
       await note.getByRole("button", { name: "Undo" }).click();

@@ -70,8 +70,11 @@ test("chat reloaded offline shows what it knew, enforces the limit, and recovers
   await expect(sidebar.getByText("No conversations yet")).toHaveCount(0);
   // the last known allowance still holds
   await expect(sidebar.getByText("15 of 15 this month")).toBeVisible();
+  // …said as what it was when last seen online, not as the count now
+  await expect(sidebar.getByText(/^As last seen online \(.+\)$/)).toBeVisible();
   await expect(page.getByPlaceholder("Upgrade to keep chatting")).toBeDisabled();
   await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+  await page.screenshot({ path: test.info().outputPath("chat-offline.png") });
   await expectAccessible(page);
 
   // back online: everything is asked again, no reload needed
@@ -80,6 +83,7 @@ test("chat reloaded offline shows what it knew, enforces the limit, and recovers
   await expect(sidebar.getByText("productivity assistant")).toBeVisible({ timeout: 10_000 });
   await expect(sidebar.getByText("message number 1", { exact: true })).toBeVisible();
   await expect(sidebar.getByText("15 of 15 this month")).toBeVisible();
+  await expect(sidebar.getByText(/As last seen online/)).toHaveCount(0);
   await expect(page.getByPlaceholder("Upgrade to keep chatting")).toBeDisabled();
 });
 

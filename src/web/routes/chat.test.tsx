@@ -117,6 +117,37 @@ describe("/chat after being offline", () => {
     expect(box().disabled).toBe(false);
   });
 
+  it("offline, says the count is the one last seen online, with when, and never a fresh one", async () => {
+    const seen = new Date(Date.now() - 60 * 60_000);
+    saveLastUsage(
+      USER_ID,
+      usage({ used: 14, remaining: 1, percent: 93, period: PERIOD }) as never,
+      seen,
+    );
+    online = false;
+    setOnlineState(false);
+    open({ "GET /api/usage": "network-error" });
+    const welcome = await screen.findByText(/^When last seen online/);
+    expect(welcome.textContent).toMatch(
+      /^When last seen online \(.+\), you had 1 free interaction left\.$/,
+    );
+    expect(screen.queryByText(/You have \d+ free interaction/)).toBeNull();
+    // the phone's badge has no room to say it is old: it is left out
+    expect(screen.queryByRole("button", { name: /messages used this month/ })).toBeNull();
+    const sidebar = screen.getByRole("complementary", { name: "Chat navigation" });
+    expect(within(sidebar).getByText("14 of 15 this month")).toBeTruthy();
+    expect(within(sidebar).getByText(/^As last seen online \(/)).toBeTruthy();
+  });
+
+  it("online, says what is left in the singular when one is left", async () => {
+    open({
+      "GET /api/usage": { body: usage({ used: 14, remaining: 1, percent: 93, period: PERIOD }) },
+    });
+    expect(await screen.findByText("You have 1 free interaction remaining.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /^14 of 15 messages used/ })).toBeTruthy();
+    expect(screen.queryByText(/last seen online/i)).toBeNull();
+  });
+
   it("ignores an allowance stored in an earlier month (it has reset since)", () => {
     saveLastUsage(USER_ID, usage({ used: 15, canUse: false, period: "2020-01" }) as never);
     open({ "GET /api/usage": "network-error" });

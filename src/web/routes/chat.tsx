@@ -20,6 +20,8 @@ import { MessageList } from "../features/chat/components/message-list.tsx";
 import { type UiMessage, useChatSession } from "../features/chat/hooks/use-chat-session.ts";
 import { useModalDrawer } from "../features/chat/hooks/use-modal-drawer.ts";
 import { EXAMPLE_REQUESTS } from "../features/chat/lib/example-requests.ts";
+import { freeLeftText } from "../features/chat/lib/free-left-text.ts";
+import { lastUsageSeenAt } from "../features/chat/lib/last-usage.ts";
 import { useAuth } from "../lib/auth-context.ts";
 import { call } from "../lib/client.ts";
 import { takePendingOnboarding } from "../lib/pending-onboarding.ts";
@@ -246,6 +248,13 @@ function ChatScreen() {
     if (!drawer.drawerInert) setAgendaSeen(true);
   }, [drawer.drawerInert]);
   const remaining = usage.data?.remaining ?? 0;
+  // only this device's copy, and the server is not being asked (offline, or it failed): the
+  // count is the one last seen online, and is said as such (the phone's header badge leaves
+  // it out, having no room to say so)
+  const lastSeen =
+    usage.data !== undefined && usage.dataUpdatedAt === 0 && !usage.isFetching
+      ? { at: lastUsageSeenAt(user?.id ?? "") }
+      : undefined;
   const exhausted = usage.data !== undefined && !usage.data.canUse;
   const pending = chat.status !== "idle";
   // the context the next message goes to: the chosen assistant, or the one a finished
@@ -274,6 +283,7 @@ function ChatScreen() {
       >
         <ChatSidebar
           usage={usage.data}
+          usageLastSeen={lastSeen}
           assistants={assistantsQuery.data}
           conversations={conversations.data}
           online={online}
@@ -335,7 +345,7 @@ function ChatScreen() {
             <h1 className="truncate font-bold">{title}</h1>
             <p className="truncate text-sm text-stone-600">{subtitle}</p>
           </div>
-          {usage.data && <HeaderUsage usage={usage.data} onUpgrade={upgrade} />}
+          {usage.data && !lastSeen && <HeaderUsage usage={usage.data} onUpgrade={upgrade} />}
           {meta?.modes.assistant === "offline" && (
             <span
               title="Sage's own assistant, built into this server: no language model is configured"
@@ -353,7 +363,7 @@ function ChatScreen() {
               <Welcome>
                 {usage.data?.tier === "free" && remaining > 0 && (
                   <p className="mt-4 text-sm font-medium text-sage-800">
-                    You have {remaining} free interactions remaining.
+                    {freeLeftText(remaining, lastSeen)}
                   </p>
                 )}
                 {!exhausted && <ExampleRequests onPick={(text) => void chat.sendText(text)} />}

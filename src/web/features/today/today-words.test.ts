@@ -51,7 +51,29 @@ describe("Today's words", () => {
     expect(loadSentence({ plannedMinutes: 200, doneMinutes: 0, capacityMinutes: 300 })).toBe(
       "3 h 20 of 5 h planned",
     );
-    expect(loadNote({ plannedMinutes: 0, doneMinutes: 0, capacityMinutes: 300 })).toMatch(/light/);
+  });
+
+  it("calls the day light only when the calendar is empty, and counts its events otherwise", () => {
+    const load = { plannedMinutes: 0, doneMinutes: 0, capacityMinutes: 300 };
+    const meeting = (id: string) => ({
+      kind: "meeting" as const,
+      id,
+      occurrence: null,
+      title: id,
+      start: "2031-03-04T14:00:00Z",
+      end: "2031-03-04T14:30:00Z",
+      allDay: false,
+      from: "sage" as const,
+      taskId: null,
+      checkIn: null,
+    });
+    expect(loadNote({ load, items: [] })).toBe("Nothing planned yet — a light day.");
+    expect(loadNote({ load, items: [meeting("Standup"), meeting("Call mom")] })).toBe(
+      "No work blocks from Sage today — 2 events on your calendar.",
+    );
+    expect(loadNote({ load, items: [meeting("Standup")] })).toBe(
+      "No work blocks from Sage today — 1 event on your calendar.",
+    );
   });
 
   it("says yesterday's unfinished work is planned again, or waiting for a time", () => {

@@ -22,6 +22,19 @@ const CONNECTION = {
 
 afterEach(cleanup);
 
+/** A server whose /api/meta says which sign-in and calendar providers it is configured for. */
+function serveMeta(m: { google: boolean; development: boolean; microsoft: boolean }) {
+  mockFetch((url) => {
+    if (url === "/api/meta")
+      return json(200, {
+        signIn: { google: m.google, development: m.development },
+        connect: { microsoft: m.microsoft },
+      });
+    if (url === "/api/connections") return json(200, { connections: [] });
+    return json(200, { events: [] });
+  });
+}
+
 describe("ConnectedCalendarsCard", () => {
   it("says which events could not be read, and that the rest is planned around", async () => {
     const ok = {
@@ -126,15 +139,7 @@ describe("ConnectedCalendarsCard", () => {
   });
 
   it("offers Google Calendar only when Google sign-in is configured, as a plain link to its start", async () => {
-    mockFetch((url) => {
-      if (url === "/api/meta")
-        return json(200, {
-          signIn: { google: true, development: false },
-          connect: { microsoft: false },
-        });
-      if (url === "/api/connections") return json(200, { connections: [] });
-      return json(200, { events: [] });
-    });
+    serveMeta({ google: true, development: false, microsoft: false });
     renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
     const card = await screen.findByRole("region", { name: "Connected calendars" });
     const link = await within(card).findByRole("link", { name: "Connect Google Calendar" });
@@ -209,15 +214,7 @@ describe("ConnectedCalendarsCard", () => {
   });
 
   it("offers Microsoft 365 / Outlook when the server is configured for it, as a plain link", async () => {
-    mockFetch((url) => {
-      if (url === "/api/meta")
-        return json(200, {
-          signIn: { google: false, development: true },
-          connect: { microsoft: true },
-        });
-      if (url === "/api/connections") return json(200, { connections: [] });
-      return json(200, { events: [] });
-    });
+    serveMeta({ google: false, development: true, microsoft: true });
     renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
     const card = await screen.findByRole("region", { name: "Connected calendars" });
     const link = await within(card).findByRole("link", { name: "Connect Microsoft 365 / Outlook" });
@@ -226,15 +223,7 @@ describe("ConnectedCalendarsCard", () => {
   });
 
   it("says how to configure Microsoft 365 when the server is not", async () => {
-    mockFetch((url) => {
-      if (url === "/api/meta")
-        return json(200, {
-          signIn: { google: true, development: false },
-          connect: { microsoft: false },
-        });
-      if (url === "/api/connections") return json(200, { connections: [] });
-      return json(200, { events: [] });
-    });
+    serveMeta({ google: true, development: false, microsoft: false });
     renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
     const card = await screen.findByRole("region", { name: "Connected calendars" });
     expect(
@@ -244,16 +233,33 @@ describe("ConnectedCalendarsCard", () => {
     expect(within(card).queryByRole("link", { name: /Microsoft/ })).toBeNull();
   });
 
+  it("names only the calendars this server can write to, and says how to configure Google", async () => {
+    serveMeta({ google: false, development: true, microsoft: false });
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    expect(
+      (await within(card).findByText(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/)).textContent,
+    ).toBe(
+      "Google Calendar can be connected once the server has Google sign-in: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (see the README).",
+    );
+    expect(within(card).getByText(/Sage never changes your events/).textContent).toContain(
+      "with a CalDAV account it can put its own blocks in a calendar you choose.",
+    );
+  });
+
+  it("names Google Calendar and Microsoft 365 among the calendars to write to when both are configured", async () => {
+    serveMeta({ google: true, development: false, microsoft: true });
+    renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
+    const card = await screen.findByRole("region", { name: "Connected calendars" });
+    await within(card).findByRole("link", { name: "Connect Google Calendar" });
+    expect(within(card).getByText(/Sage never changes your events/).textContent).toContain(
+      "with a CalDAV account, Google Calendar or Microsoft 365 it can put its own blocks",
+    );
+    expect(within(card).queryByText(/GOOGLE_CLIENT_ID/)).toBeNull();
+  });
+
   it("has no Google button without Google sign-in", async () => {
-    mockFetch((url) => {
-      if (url === "/api/meta")
-        return json(200, {
-          signIn: { google: false, development: true },
-          connect: { microsoft: false },
-        });
-      if (url === "/api/connections") return json(200, { connections: [] });
-      return json(200, { events: [] });
-    });
+    serveMeta({ google: false, development: true, microsoft: false });
     renderWithProviders(<ConnectedCalendarsCard userId={USER} online zone="UTC" />);
     const card = await screen.findByRole("region", { name: "Connected calendars" });
     await within(card).findByRole("button", { name: "Add a CalDAV account" });

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
+import type { AppMeta } from "../../../../core/contract/auth.ts";
 import type { Connection } from "../../../../core/contract/connections.ts";
 import { Button, buttonClass } from "../../../components/button.tsx";
 import { Field, inputClass } from "../../../components/field.tsx";
@@ -105,6 +106,20 @@ function useConsentOutcome(): { ok: boolean; text: string } | null {
 }
 
 /**
+ * The calendars Sage can put its blocks in on this server, in words: CalDAV always, Google
+ * and Microsoft only where the server is configured for them (unknown yet: CalDAV alone).
+ */
+export function writableCalendarsText(meta: AppMeta | undefined): string {
+  const names = [
+    "a CalDAV account",
+    ...(meta?.signIn?.google === true ? ["Google Calendar"] : []),
+    ...(meta?.connect?.microsoft === true ? ["Microsoft 365"] : []),
+  ];
+  const last = names.pop() as string;
+  return names.length > 0 ? `${names.join(", ")} or ${last}` : last;
+}
+
+/**
  * "Connected calendars": the person's real calendars, whose events Sage plans around and
  * shows read only. Add an iCalendar address, a CalDAV account or (when Google sign-in is
  * configured) Google Calendar, choose which calendars count as busy, sync now, disconnect;
@@ -120,6 +135,7 @@ export function ConnectedCalendarsCard(props: { userId: string; online: boolean;
   const list = connections.data?.connections ?? [];
   const names = new Map(list.map((c) => [c.id, c.name]));
   const outcome = useConsentOutcome();
+  const { data: meta } = useMeta();
 
   return (
     <section aria-labelledby="connected-heading" className="mt-6 border-t border-stone-200 pt-5">
@@ -128,8 +144,8 @@ export function ConnectedCalendarsCard(props: { userId: string; online: boolean;
       </h3>
       <p className="mt-1 text-sm text-stone-700">
         Connect the calendar you already use and Sage plans around your real meetings. Sage never
-        changes your events; with a CalDAV account, Google Calendar or Microsoft 365 it can put its
-        own blocks in a calendar you choose.
+        changes your events; with {writableCalendarsText(meta)} it can put its own blocks in a
+        calendar you choose.
       </p>
       {outcome ? (
         <p
@@ -338,6 +354,12 @@ function AddConnection({ userId }: { userId: string }) {
             Add a CalDAV account
           </Button>
         </div>
+        {meta && meta.signIn?.google !== true ? (
+          <p className="mt-2 text-xs text-stone-600">
+            Google Calendar can be connected once the server has Google sign-in: set
+            GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (see the README).
+          </p>
+        ) : null}
         {meta && meta.connect?.microsoft !== true ? (
           <p className="mt-2 text-xs text-stone-600">
             Microsoft 365 / Outlook can be connected once the server has an app registration: set

@@ -13,6 +13,7 @@ import {
   formFromEvent,
   formToDraft,
 } from "../lib/event-form.ts";
+import { longEventQuestion } from "../lib/long-event.ts";
 import { RecurrenceFields } from "./recurrence-fields.tsx";
 
 const PRIORITY_LABEL = { low: "Low", medium: "Medium", high: "High" };
@@ -64,12 +65,15 @@ export function EventDialog({
   const [values, setValues] = useState<FormValues>(() => emptyForm(new Date(), zone));
   const [errors, setErrors] = useState<FormErrors>({});
   const [more, setMore] = useState(false);
+  // a timed event longer than a day waits for "Save anyway": its draft and the question
+  const [long, setLong] = useState<{ draft: EventDraft; question: string } | null>(null);
 
   useEffect(() => {
     if (!open) return;
     const initial = event ? formFromEvent(event, zone) : slotForm(slot, zone);
     setValues(initial);
     setErrors({});
+    setLong(null);
     setMore(holdsMore(initial));
   }, [open, event, slot, zone]);
   // a field with an error is never hidden
@@ -86,6 +90,7 @@ export function EventDialog({
       return next;
     });
     setErrors((e) => ({ ...e, [key]: undefined }));
+    setLong(null);
   };
 
   const submit = (e: React.FormEvent) => {
@@ -95,6 +100,11 @@ export function EventDialog({
       setErrors(result.errors);
       const first = Object.keys(result.errors)[0];
       document.getElementById(`event-${first}`)?.focus();
+      return;
+    }
+    const question = longEventQuestion(result.draft, zone);
+    if (question) {
+      setLong({ draft: result.draft, question });
       return;
     }
     onSave(result.draft);
@@ -266,21 +276,48 @@ export function EventDialog({
                 />
               </Field>
             </div>
-            <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
-              {event && onDelete ? (
-                <button
-                  type="button"
-                  className="mr-auto rounded-xl px-4 py-2.5 text-sm font-semibold text-red-800 hover:bg-red-50"
-                  onClick={onDelete}
+            {long ? (
+              <fieldset
+                aria-labelledby="event-long-question"
+                className="flex flex-wrap items-center justify-end gap-2 rounded-xl bg-amber-50 p-3 sm:col-span-2"
+              >
+                <p
+                  id="event-long-question"
+                  role="alert"
+                  className="mr-auto min-w-0 break-words text-sm font-medium text-amber-950"
                 >
-                  Delete
-                </button>
-              ) : null}
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit">{event ? "Save changes" : "Save event"}</Button>
-            </div>
+                  {long.question}
+                </p>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setLong(null);
+                    document.getElementById("event-end")?.focus();
+                  }}
+                >
+                  Change it
+                </Button>
+                <Button autoFocus onClick={() => onSave(long.draft)}>
+                  Save anyway
+                </Button>
+              </fieldset>
+            ) : (
+              <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+                {event && onDelete ? (
+                  <button
+                    type="button"
+                    className="mr-auto rounded-xl px-4 py-2.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+                    onClick={onDelete}
+                  >
+                    Delete
+                  </button>
+                ) : null}
+                <Dialog.Close asChild>
+                  <Button variant="secondary">Cancel</Button>
+                </Dialog.Close>
+                <Button type="submit">{event ? "Save changes" : "Save event"}</Button>
+              </div>
+            )}
           </form>
         </Dialog.Content>
       </Dialog.Portal>

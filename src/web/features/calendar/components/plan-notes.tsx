@@ -23,7 +23,8 @@ export function PlanNotes({ notes, online, busy, onDismiss, onDrop, onUndo }: Pr
           key={note.id}
           className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-1.5 text-sm text-sage-900"
         >
-          <span className="min-w-0 flex-1">
+          {/* a long title breaks anywhere rather than run past a phone's edge */}
+          <span className="min-w-0 flex-[1_1_14rem] wrap-anywhere">
             {note.text}
             {note.kind === "learned" && (
               <>

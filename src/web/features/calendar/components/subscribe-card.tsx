@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { feedReach } from "../../../../core/calendar/feed-reach.ts";
 import { subscriptionLinks } from "../../../../core/calendar/subscription-links.ts";
 import { Button, buttonClass } from "../../../components/button.tsx";
 import { inputClass } from "../../../components/field.tsx";
@@ -13,6 +14,18 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<b
     input?.select();
     return document.execCommand?.("copy") ?? false;
   }
+}
+
+/**
+ * How to subscribe, truthfully for this feed's address: Google Calendar fetches feeds from
+ * Google's servers, so it is promised only when the address is public.
+ */
+export function subscribeText(feedUrl: string | undefined): string {
+  const reach = feedUrl ? feedReach(feedUrl) : "public";
+  if (reach === "public")
+    return "Subscribe once and Sage's events appear in Google Calendar or Apple Calendar. Google refreshes subscribed calendars only every few hours; the calendar here is instant.";
+  const where = reach === "this-computer" ? "on this computer" : "on this network";
+  return `A calendar app ${where} (like Apple Calendar) can subscribe to this address. Google Calendar and other cloud calendars cannot reach it: they need Sage at a public address (set PUBLIC_URL, see the README).`;
 }
 
 /** The feed URL with a copy action, Google / Apple / .ics shortcuts, and a new-link action. */
@@ -31,10 +44,7 @@ export function SubscribeCard({ userId, online }: { userId: string; online: bool
       <h3 id="calendar-subscribe-heading" className="font-semibold text-stone-900">
         Add to your calendar app
       </h3>
-      <p className="mt-1 text-sm text-stone-700">
-        Subscribe once and Sage's events appear in Google Calendar or Apple Calendar. Google
-        refreshes subscribed calendars only every few hours; the calendar here is instant.
-      </p>
+      <p className="mt-1 text-sm text-stone-700">{subscribeText(token.data?.feedUrl)}</p>
       {links ? (
         <>
           <label

@@ -32,10 +32,12 @@ export function TaskItem({ task, zone, now, nextBlock, disabled, ...on }: Props)
     task.deadline ? describeDeadline(task.deadline, zone, now) : "No deadline",
   ];
   return (
-    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start">
-      <div className="min-w-0 flex-1">
+    // the actions go under the title wherever the list is narrow (a phone, the side panel),
+    // so a long title keeps the row's width instead of a sliver of it
+    <li className="flex flex-wrap items-start gap-2 py-3">
+      <div className="min-w-0 flex-[1_1_18rem]">
         <p
-          className={`break-words font-semibold ${done ? "text-stone-600 line-through" : "text-stone-900"}`}
+          className={`wrap-anywhere font-semibold ${done ? "text-stone-600 line-through" : "text-stone-900"}`}
         >
           {task.title}
         </p>

@@ -23,6 +23,8 @@ function lockedBy(domain: string, tier: Tier | undefined): string | undefined {
 
 type Props = {
   usage: UsageResponse | undefined;
+  /** Set when `usage` is only the device's copy from when last seen online. */
+  usageLastSeen?: { at: Date | undefined } | undefined;
   /** undefined: not known yet (loading, offline, or the request failed) — never "none". */
   assistants: Assistant[] | undefined;
   conversations: ConversationSummary[] | undefined;
@@ -83,7 +85,9 @@ export function ChatSidebar(p: Props) {
           Sign Out
         </button>
       </div>
-      {p.usage && <UsageIndicator usage={p.usage} onUpgrade={p.onUpgrade} />}
+      {p.usage && (
+        <UsageIndicator usage={p.usage} lastSeen={p.usageLastSeen} onUpgrade={p.onUpgrade} />
+      )}
       {exhausted && (
         <div
           role="alert"

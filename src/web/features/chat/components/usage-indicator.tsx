@@ -1,13 +1,17 @@
 import { usageLevel } from "../../../../core/allowance.ts";
 import type { UsageResponse } from "../../../../core/contract/usage.ts";
 import { MONTHLY_LIMITS } from "../../../../core/plans.ts";
+import { shortDayLabel } from "../../../lib/date-label.ts";
 
 /** Compact plan-usage indicator: a bar, 'used of limit', and an upgrade link when useful. */
 export function UsageIndicator({
   usage,
+  lastSeen,
   onUpgrade,
 }: {
   usage: UsageResponse;
+  /** Set when `usage` is only the device's copy: the count is said as last seen online. */
+  lastSeen?: { at: Date | undefined } | undefined;
   onUpgrade: () => void;
 }) {
   const unlimited = usage.limit >= MONTHLY_LIMITS.pro;
@@ -34,6 +38,12 @@ export function UsageIndicator({
           <div className={`h-full ${bar}`} style={{ width: `${usage.percent}%` }} />
         </div>
       )}
+      {lastSeen ? (
+        <p className="mt-1 text-xs text-stone-600">
+          As last seen online
+          {lastSeen.at ? ` (${shortDayLabel(lastSeen.at, {}, { time: true })})` : ""}
+        </p>
+      ) : null}
       {usage.tier !== "pro" && (
         <button
           type="button"

@@ -10,9 +10,10 @@ import { LOCAL_DATA_PREFIX } from "../../../lib/local-user-data.ts";
  */
 const key = (userId: string) => `${LOCAL_DATA_PREFIX}usage.${userId}`;
 
-export function saveLastUsage(userId: string, usage: UsageResponse): void {
+/** Keeps the allowance with when it was seen, so an offline screen can say how old it is. */
+export function saveLastUsage(userId: string, usage: UsageResponse, now = new Date()): void {
   try {
-    localStorage.setItem(key(userId), JSON.stringify(usage));
+    localStorage.setItem(key(userId), JSON.stringify({ ...usage, seenAt: now.toISOString() }));
   } catch {
     // storage full or unavailable: the next page load just starts without it
   }
@@ -32,6 +33,19 @@ export function lastUsage(userId: string, now = new Date()): UsageResponse | und
   const usage = asUsage(value);
   if (!usage || usage.period !== now.toISOString().slice(0, 7)) return undefined;
   return usage;
+}
+
+/** When the stored allowance was seen, if it says (copies kept before it did, do not). */
+export function lastUsageSeenAt(userId: string): Date | undefined {
+  try {
+    const seenAt = (JSON.parse(localStorage.getItem(key(userId)) ?? "null") as { seenAt?: unknown })
+      ?.seenAt;
+    if (typeof seenAt !== "string") return undefined;
+    const at = new Date(seenAt);
+    return Number.isNaN(at.getTime()) ? undefined : at;
+  } catch {
+    return undefined;
+  }
 }
 
 const isInt = (v: unknown): v is number => Number.isInteger(v);

@@ -100,6 +100,24 @@ describe("TodayScreen", () => {
     );
   });
 
+  it("with meetings and no blocks, does not say nothing is planned", async () => {
+    const standup: TodayItem = {
+      ...block,
+      kind: "meeting",
+      id: "standup",
+      title: "Standup",
+      taskId: null,
+    };
+    const load = { plannedMinutes: 0, doneMinutes: 0, capacityMinutes: 360 };
+    vi.stubGlobal("fetch", fakeServer(day({ items: [standup], load, moved: [] })).fetchMock);
+    renderToday();
+    expect(
+      await screen.findByText("No work blocks from Sage today — 1 event on your calendar."),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Nothing planned yet/)).toBeNull();
+    expect(screen.getByRole("region", { name: "Your day" }).textContent).toContain("Standup");
+  });
+
   it("Done on a block checks it in and reads the day again", async () => {
     const server = fakeServer(day({ moved: [], carriedOver: [] }));
     vi.stubGlobal("fetch", server.fetchMock);

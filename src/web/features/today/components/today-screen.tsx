@@ -128,9 +128,7 @@ export function TodayScreen({ userId, date }: { userId: string; date?: string | 
             max={Math.max(1, day.load.capacityMinutes)}
             valueText={loadSentence(day.load)}
           />
-          {loadNote(day.load) ? (
-            <p className="text-sm text-stone-700">{loadNote(day.load)}</p>
-          ) : null}
+          {loadNote(day) ? <p className="text-sm text-stone-700">{loadNote(day)}</p> : null}
         </div>
       </div>
 

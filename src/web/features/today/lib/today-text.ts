@@ -19,9 +19,22 @@ export function loadSentence(load: TodayResponse["load"]): string {
   return `${formatMinutes(load.plannedMinutes)} of ${formatMinutes(load.capacityMinutes)} planned`;
 }
 
-/** A word on the load when it says more than the numbers: room left, or a full day. */
-export function loadNote(load: TodayResponse["load"]): string | null {
-  if (load.plannedMinutes === 0) return "Nothing planned yet — a light day.";
+const events = (n: number) => (n === 1 ? "1 event" : `${n} events`);
+
+/**
+ * A word on the load when it says more than the numbers: room left, or a full day. The load
+ * counts Sage's blocks only, so a day with meetings but no blocks is never called empty:
+ * "a light day" is said only when the calendar holds nothing at all.
+ */
+export function loadNote(day: Pick<TodayResponse, "load" | "items">): string | null {
+  const { load, items } = day;
+  if (load.plannedMinutes === 0) {
+    const blocks = items.filter((i) => i.kind === "block").length;
+    const meetings = items.length - blocks;
+    if (items.length === 0) return "Nothing planned yet — a light day.";
+    if (blocks > 0) return "Nothing left to work on from Sage's plan today.";
+    return `No work blocks from Sage today — ${events(meetings)} on your calendar.`;
+  }
   if (load.plannedMinutes > load.capacityMinutes)
     return "More than your usual day; Sage keeps the rest of the week lighter.";
   if (load.doneMinutes > 0) return `${formatMinutes(load.doneMinutes)} done so far.`;
