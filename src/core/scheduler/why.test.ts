@@ -96,4 +96,3 @@ describe("windowHolding", () => {
     expect(windowHolding(windows, 800, 30)).toBeUndefined();
   });
 });
-

@@ -5,7 +5,6 @@ import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-eve
 import { fromServerEvent, localSeries } from "../../../../core/calendar/local-event.ts";
 import { dayDelta, occurrencesBefore, shiftByDay } from "../../../../core/calendar/occurrences.ts";
 import type { Scope, ServerEvent } from "../../../../core/contract/calendar.ts";
-import type { PlanResponse } from "../../../../core/contract/tasks.ts";
 import { call } from "../../../lib/client.ts";
 import { useSearchParams } from "../../../lib/router.tsx";
 import { planProfileQuery, queryKeys } from "../../../lib/server-state.ts";
