@@ -12,6 +12,7 @@ import { localOutcome } from "./profile-outcome.ts";
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  sessionStorage.clear();
 });
 
 const choose = (name: RegExp) => fireEvent.click(screen.getByRole("button", { name }));
@@ -38,6 +39,26 @@ describe("ProductivityQuestionnaire", () => {
     expect(screen.getByRole("button", { name: /^Overwhelm/ }).getAttribute("aria-pressed")).toBe(
       "false",
     );
+  });
+
+  it("goes on where the person was after a reload, and forgets it once finished", () => {
+    render(<ProductivityQuestionnaire onComplete={vi.fn()} onBack={vi.fn()} />);
+    choose(/^Time blindness/);
+    choose(/^Afternoon/);
+    choose(/^Student/);
+    cleanup();
+    const onComplete = vi.fn();
+    render(<ProductivityQuestionnaire onComplete={onComplete} onBack={vi.fn()} />);
+    expect(screen.getByText("Step 4 of 6")).toBeTruthy();
+    choose(/^Quick sprints/);
+    choose(/^I freeze/);
+    fireEvent.click(screen.getByRole("button", { name: "Skip" }));
+    expect(onComplete).toHaveBeenCalledWith(
+      expect.objectContaining({ struggle: "time_blindness", peak_time: "afternoon" }),
+    );
+    cleanup();
+    render(<ProductivityQuestionnaire onComplete={vi.fn()} onBack={vi.fn()} />);
+    expect(screen.getByText("Step 1 of 6")).toBeTruthy();
   });
 
   it("needs text for Continue and sends it trimmed", () => {

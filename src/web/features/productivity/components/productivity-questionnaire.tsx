@@ -1,5 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { PeakTime, ProductivityAnswers } from "../../../../core/contract/productivity.ts";
+import "../../../lib/zod-jitless.ts";
+import { z } from "zod";
+import {
+  type PeakTime,
+  type ProductivityAnswers,
+  productivityAnswers,
+} from "../../../../core/contract/productivity.ts";
 import {
   type ChoiceOption,
   PRODUCTIVITY_STEPS,
@@ -8,9 +14,27 @@ import {
 } from "../../../../core/productivity/questions.ts";
 import { Button } from "../../../components/button.tsx";
 import { ProgressBar } from "../../../components/progress-bar.tsx";
+import { sessionValue } from "../../../lib/session-value.ts";
 import { userLocale } from "../../../lib/user-locale.ts";
 
 type Draft = Partial<ProductivityAnswers>;
+
+/**
+ * The answers so far and the step, kept in this tab so a reload (or a phone that drops the
+ * page in the background) goes on where the person was, for a day at most.
+ */
+const progress = sessionValue(
+  "sage.productivity-progress",
+  z.object({
+    index: z
+      .number()
+      .int()
+      .min(0)
+      .max(PRODUCTIVITY_STEPS.length - 1),
+    draft: productivityAnswers.partial(),
+  }),
+  { maxAgeMs: 86_400_000 },
+);
 
 /**
  * The six steps: choosing an option records it and advances; the last step is free text
@@ -24,8 +48,9 @@ export function ProductivityQuestionnaire({
   onComplete: (answers: ProductivityAnswers) => void;
   onBack: () => void;
 }) {
-  const [index, setIndex] = useState(0);
-  const [draft, setDraft] = useState<Draft>({});
+  const [saved] = useState(() => progress.read());
+  const [index, setIndex] = useState(saved?.index ?? 0);
+  const [draft, setDraft] = useState<Draft>(saved?.draft ?? {});
   const step = PRODUCTIVITY_STEPS[index]!;
   const total = PRODUCTIVITY_STEPS.length;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -38,7 +63,12 @@ export function ProductivityQuestionnaire({
     headingRef.current?.focus();
   }, [index]);
 
+  useEffect(() => {
+    progress.write({ index, draft });
+  }, [index, draft]);
+
   function finish(additionalInfo: string) {
+    progress.clear();
     onComplete({
       ...(draft as Omit<ProductivityAnswers, "additional_info">),
       additional_info: additionalInfo,
