@@ -10,6 +10,7 @@ import {
   leftToday,
   loadNote,
   loadSentence,
+  overlapNote,
 } from "./lib/today-text.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
@@ -116,5 +117,28 @@ describe("Today's words", () => {
     expect(leftToday(new Date("2031-03-04T12:30:00Z"), items).map((i) => i.id)).toEqual([
       "2031-03-04T11:00:00Z",
     ]);
+  });
+
+  it("says what a block shares its time with, and nothing when it shares none", () => {
+    const item = (id: string, title: string, start: string, end: string, allDay = false) => ({
+      kind: "meeting" as const,
+      id,
+      occurrence: null,
+      title,
+      start: `2031-03-04T${start}:00Z`,
+      end: `2031-03-04T${end}:00Z`,
+      allDay,
+      from: "sage" as const,
+      taskId: null,
+      checkIn: null,
+    });
+    const walk = { ...item("w", "Evening walk", "20:00", "20:30"), kind: "block" as const };
+    const mom = item("m", "Call mom", "20:00", "20:30");
+    const later = item("l", "Later", "20:30", "21:00");
+    const holiday = item("h", "Holiday", "00:00", "23:59", true);
+    expect(overlapNote(walk, [walk, mom, later, holiday], "UTC", "en-GB")).toBe(
+      "Overlaps “Call mom” (20:00 – 20:30).",
+    );
+    expect(overlapNote(walk, [walk, later, holiday], "UTC", "en-GB")).toBeUndefined();
   });
 });

@@ -16,6 +16,8 @@ type Props = {
   onMove: (start: Date) => void;
   /** The block is asked about elsewhere (the evening wrap-up): no buttons here. */
   askedElsewhere?: boolean;
+  /** What else of the day shares its time ("Overlaps “Call mom” (20:00 – 20:30).") */
+  overlap?: string | undefined;
 };
 
 const MINUTE = 60_000;
@@ -38,6 +40,7 @@ export function BlockRow({
   onCheckIn,
   onMove,
   askedElsewhere,
+  overlap,
 }: Props) {
   const [mode, setMode] = useState<"idle" | "partly" | "move" | "change">("idle");
   const id = useId();
@@ -65,6 +68,7 @@ export function BlockRow({
         </p>
       </div>
       {item.why ? <p className="-mt-1 text-sm text-stone-700">{item.why}</p> : null}
+      {overlap ? <p className="text-sm font-medium text-amber-900">{overlap}</p> : null}
       {item.checkIn && mode !== "change" ? (
         <CheckInNoted
           text={checkInText(item.checkIn)}

@@ -20,6 +20,7 @@ import {
   leftToday,
   loadNote,
   loadSentence,
+  overlapNote,
   timeRange,
 } from "../lib/today-text.ts";
 import { BlockRow } from "./block-row.tsx";
@@ -97,6 +98,7 @@ export function TodayScreen({ userId, date }: { userId: string; date?: string | 
       online={online}
       busy={busy}
       askedElsewhere={!inWrapUp && leftIds.has(`${item.id}|${item.occurrence}`)}
+      overlap={overlapNote(item, day.items, zone)}
       onCheckIn={(outcome, minutes) =>
         checkIn.mutate({
           eventId: item.id,

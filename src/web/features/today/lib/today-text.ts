@@ -111,3 +111,33 @@ export function leftToday(now: Date, items: TodayItem[]): TodayItem[] {
     (i) => i.kind === "block" && !i.checkIn && Date.parse(i.start) <= now.getTime(),
   );
 }
+
+/**
+ * What a block now shares its time with: the day's other timed items overlapping it, said as
+ * "Overlaps “Call mom” (20:00 – 20:30)" — so a block moved onto a meeting says so instead of
+ * sitting there silently. Undefined when nothing overlaps.
+ */
+export function overlapNote(
+  item: TodayItem,
+  items: readonly TodayItem[],
+  zone: string,
+  locale?: string,
+): string | undefined {
+  if (item.allDay) return undefined;
+  const start = Date.parse(item.start);
+  const end = Date.parse(item.end);
+  const others = items.filter(
+    (o) =>
+      !o.allDay &&
+      !(o.id === item.id && o.occurrence === item.occurrence) &&
+      Date.parse(o.start) < end &&
+      Date.parse(o.end) > start,
+  );
+  if (others.length === 0) return undefined;
+  const named = others
+    .slice(0, 2)
+    .map((o) => `“${o.title}” (${timeRange(o, zone, locale)})`)
+    .join(" and ");
+  const more = others.length > 2 ? ` and ${others.length - 2} more` : "";
+  return `Overlaps ${named}${more}.`;
+}
