@@ -121,6 +121,58 @@ describe("/calendar, the one calendar surface", () => {
     expect(localStorage.getItem(`sage.calendar.queue.${USER}`)).toBeNull();
   });
 
+  it("says how far ahead Sage plans when the week shown goes past it", async () => {
+    const server = fakeServer();
+    const start = new Date(Date.now() + 3_600_000);
+    server.events.set("99999999-9999-4999-8999-999999999999", {
+      id: "99999999-9999-4999-8999-999999999999",
+      title: "Gym",
+      description: null,
+      start_time: start.toISOString(),
+      end_time: new Date(start.getTime() + 3_600_000).toISOString(),
+      all_day: false,
+      location: null,
+      reminder_minutes: null,
+      category: null,
+      priority: "medium",
+      url: null,
+      recurrence_frequency: null,
+      recurrence_interval: null,
+      recurrence_by_day: null,
+      recurrence_by_month_day: null,
+      recurrence_until: null,
+      recurrence_count: null,
+      exdates: [],
+      series_id: null,
+      recurrence_id: null,
+      source: "assistant",
+      task_id: null,
+      routine_id: "88888888-8888-4888-8888-888888888888",
+      version: 1,
+      created_at: "2025-01-01T00:00:00.000Z",
+      updated_at: "2025-01-01T00:00:00.000Z",
+      deleted_at: null,
+    });
+    vi.stubGlobal("fetch", server.fetchMock);
+    const inTen = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    renderCalendar(`/calendar?view=week&date=${inTen}`);
+    expect(
+      await screen.findByText(/^Sage plans 7 days ahead: blocks and routine sessions from/),
+    ).toBeTruthy();
+    cleanup();
+    const reads = server.calls.length;
+    renderCalendar("/calendar?view=week");
+    await waitFor(() =>
+      expect(
+        server.calls
+          .slice(reads)
+          .some((c) => c.path === "/api/calendar-events" && c.method === "GET"),
+      ).toBe(true),
+    );
+    await act(async () => {});
+    expect(screen.queryByText(/^Sage plans 7 days ahead/)).toBeNull();
+  });
+
   it("keeps the modal open and names the missing title", async () => {
     vi.stubGlobal("fetch", fakeServer().fetchMock);
     const user = userEvent.setup();

@@ -8,9 +8,11 @@ import type { Scope, ServerEvent } from "../../../../core/contract/calendar.ts";
 import { call } from "../../../lib/client.ts";
 import { useSearchParams } from "../../../lib/router.tsx";
 import { planProfileQuery, queryKeys } from "../../../lib/server-state.ts";
+import { userLocale } from "../../../lib/user-locale.ts";
 import { BlockCheckIn } from "../../today/components/block-check-in.tsx";
 import { useConnectedEvents } from "../api/use-connections.ts";
 import { usePlanNotes, useSettlePlanNote } from "../api/use-plan-notes.ts";
+import { PLAN_DAYS } from "../api/use-plan-week.ts";
 import { browserZone, useSyncTimezone } from "../api/use-sync-timezone.ts";
 import { useTasks } from "../api/use-tasks.ts";
 import { withSession } from "../api/with-session.ts";
@@ -178,6 +180,12 @@ export function CalendarScreen({ userId }: { userId: string }) {
     [state.events, connected.data, proposed, days, zone],
   );
   const taskTitles = taskTitleOf;
+  // the living plan reaches PLAN_DAYS ahead: a week past it shows only part of the plan, said
+  const planReach = DateTime.fromISO(today).plus({ days: PLAN_DAYS }).toISODate()!;
+  const pastReach =
+    view !== "list" &&
+    days.at(-1)! >= planReach &&
+    state.events.some((e) => e.taskId || e.routineId);
   const taskEnergy = useMemo(
     () => new Map((tasks.data ?? []).map((t) => [t.id, t.energy])),
     [tasks.data],
@@ -411,6 +419,15 @@ export function CalendarScreen({ userId }: { userId: string }) {
             </button>
           </p>
         ))}
+        {pastReach && (wide || tab === "calendar") ? (
+          <p className="bg-stone-100 px-3 py-1.5 text-sm text-stone-800">
+            Sage plans {PLAN_DAYS} days ahead: blocks and routine sessions from{" "}
+            {DateTime.fromISO(planReach)
+              .setLocale(userLocale() ?? "en")
+              .toFormat("ccc d LLL")}{" "}
+            on appear as those days come closer.
+          </p>
+        ) : null}
         {/* on a phone the body is the chosen tab's panel; on a wide screen it is the calendar */}
         <div
           className="flex min-h-0 flex-1 flex-col"
