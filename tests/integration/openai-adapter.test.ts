@@ -198,6 +198,25 @@ describe("tool calling", () => {
     expect(second.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool"]);
   });
 
+  it("the model's event in the past is proposed, not written", async () => {
+    const s = await t.signIn();
+    fake.setMode("tools", {
+      name: "create_event",
+      arguments: { title: "Dentist", start: "2020-03-04T14:00:00Z", end: "2020-03-04T15:00:00Z" },
+    });
+    const res = await post(s.headers, true);
+    const done = JSON.parse(/event: done\ndata: (.*)/.exec(res.body)![1]!);
+    expect(done.calendarChanged).toBe(false);
+    expect(done.actions).toMatchObject([{ kind: "proposed", items: [{ title: "Dentist" }] }]);
+    const events = (
+      await t.app.inject({ method: "GET", url: "/api/calendar-events", headers: s.headers })
+    ).json().events;
+    expect(events).toEqual([]);
+    // the model was told so, in the tool's result
+    const second = fake.bodies.at(-1) as { messages: { role: string; content: unknown }[] };
+    expect(JSON.stringify(second.messages.at(-1))).toContain("it is in the past");
+  });
+
   it("the model creates a repeating event, and cancels the series only when told the scope", async () => {
     const s = await t.signIn();
     const events = async () =>

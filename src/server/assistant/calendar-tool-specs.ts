@@ -304,6 +304,13 @@ export async function calendarAccess(db: Db, opts: { userId: string; now: Date; 
     // reference that names several events
     if ((call.tool === "delete_event" || call.tool === "update_event") && call.scope === "all")
       return propose([call], "it would change a whole series");
+    // as the built-in reading does: an event already over is shown before it is written
+    if (
+      call.tool === "create_event" &&
+      !call.recurrence &&
+      Date.parse(call.end) <= ctx.now.getTime()
+    )
+      return propose([call], "it is in the past");
     if (EVENT_CHANGES.has(call.tool)) {
       if (eventChanges >= MAX_MODEL_CHANGES) {
         heldBack.push(call);
