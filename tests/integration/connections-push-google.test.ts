@@ -7,8 +7,16 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renewChannels } from "../../src/server/connections/push-channels.ts";
-import { calendarConnections, pushChannels } from "../../src/server/db/schema.ts";
+import {
+  PUSH_RETRY_HOURS,
+  renewChannels,
+  reopenChannels,
+} from "../../src/server/connections/push-channels.ts";
+import {
+  calendarConnections,
+  connectionCalendars,
+  pushChannels,
+} from "../../src/server/db/schema.ts";
 import { createGoogleSignIn } from "../../src/server/integrations/identity/google.ts";
 import {
   FAKE_CLIENT_ID,
@@ -142,6 +150,44 @@ describe("Google push: channels", () => {
     const rows = await channelsOf(conn.id);
     expect(rows.map((r) => r.channelId)).not.toContain(old!.channelId);
     expect(rows).toHaveLength(2);
+  });
+
+  it("a calendar Google refuses is polled, and the periodic job tries again hours later", async () => {
+    const s = await signedIn();
+    g.refuseWatch("team@group.calendar.google.com");
+    const conn = await connect(s);
+    const rows = await channelsOf(conn.id);
+    expect(rows).toHaveLength(1);
+    const mine = (
+      await t.db
+        .select()
+        .from(connectionCalendars)
+        .where(eq(connectionCalendars.connectionId, conn.id))
+    ).find((c) => c.externalId === "team@group.calendar.google.com")!;
+    expect(mine.pushFailedAt).toEqual(NOW);
+    g.refuseWatch("team@group.calendar.google.com", false);
+    const deps = (hours: number) => ({
+      db: t.db,
+      config: t.config,
+      now: () => new Date(NOW.getTime() + hours * 3600_000),
+    });
+    // within the retry window nothing is asked again
+    const watches = g.log.watches.length;
+    await reopenChannels(deps(1));
+    expect(g.log.watches.slice(watches).some((w) => w.calendarId === mine.externalId)).toBe(false);
+    // after it, the channel opens and the calendar is pushed again
+    await reopenChannels(deps(PUSH_RETRY_HOURS + 1));
+    const after = await channelsOf(conn.id);
+    expect(after.map((r) => r.calendarId).sort()).toEqual([rows[0]!.calendarId, mine.id].sort());
+    const [healed] = await t.db
+      .select()
+      .from(connectionCalendars)
+      .where(eq(connectionCalendars.id, mine.id));
+    expect(healed!.pushFailedAt).toBeNull();
+    // nothing more to open: a second run asks Google nothing
+    const quiet = g.log.watches.length;
+    expect(await reopenChannels(deps(PUSH_RETRY_HOURS + 2))).toBe(0);
+    expect(g.log.watches.length).toBe(quiet);
   });
 
   it("stops every channel on disconnect", async () => {

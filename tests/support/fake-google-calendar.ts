@@ -58,6 +58,8 @@ export async function startFakeGoogle(opts: FakeGoogleOptions = {}) {
   const codes = new Map<string, { challenge: string; redirectUri: string; scope: string }>();
   const accessTokens = new Set<string>();
   const refreshTokens = new Set<string>();
+  /** Calendars whose events.watch Google refuses, as it does for some (holidays, others'). */
+  const unwatchable = new Set<string>();
   const log = {
     /** Every Calendar API request (what Google's per-user quota counts), method and path. */
     requests: [] as string[],
@@ -250,6 +252,14 @@ export async function startFakeGoogle(opts: FakeGoogleOptions = {}) {
         token?: string;
         expiration?: number;
       };
+      if (unwatchable.has(calendarId))
+        return send(res, 400, {
+          error: {
+            code: 400,
+            errors: [{ reason: "pushNotSupportedForRequestedResource" }],
+            message: "Push notifications are not supported by this resource.",
+          },
+        });
       if (body.type !== "web_hook" || !body.address.startsWith("https://"))
         return send(res, 400, { error: { code: 400, message: "WebHook callback must be HTTPS" } });
       // the requested expiration, or Google's default of a week
@@ -366,6 +376,11 @@ export async function startFakeGoogle(opts: FakeGoogleOptions = {}) {
   return {
     origin,
     log,
+    /** Google refuses (or, with false, accepts again) channels on this calendar. */
+    refuseWatch(calendarId: string, refuse = true) {
+      if (refuse) unwatchable.add(calendarId);
+      else unwatchable.delete(calendarId);
+    },
     /** Adds a calendar to the list (an entry of calendarList.list). */
     addCalendar(entry: {
       id: string;

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import { calendarConnections, connectionCalendars, pushChannels } from "../db/schema.ts";
 import { CALENDAR_PROVIDERS } from "./calendar-provider.ts";
@@ -30,6 +30,11 @@ const isPushKind = (kind: string): kind is PushKind => kind in CHANNEL_TTL_SECON
 export const RENEW_BEFORE_MS = 24 * 3600_000;
 /** Channels renewed per job run at most (the rest are found by the next run). */
 const RENEW_BATCH = 100;
+/**
+ * A calendar whose provider refused a channel (or that has none, say because PUBLIC_URL was
+ * set after it connected) gets one again from the periodic job, at most this often.
+ */
+export const PUSH_RETRY_HOURS = 6;
 /** How long a notification waits before its sync, so a burst arriving together is one. */
 export const PUSH_SETTLE_MS = 300;
 /** Syncs one drain runs at most: notifications that keep coming are left to the next. */
@@ -72,7 +77,23 @@ async function openChannel(
     lifecycleAddress: pushAddress(deps.config, kind, "lifecycle") ?? address,
     expiresAt: new Date(deps.now().getTime() + CHANNEL_TTL_SECONDS[kind] * 1000),
   };
-  const opened = await provider.watch(deps, conn, calendar.externalId, channel);
+  let opened: Awaited<ReturnType<NonNullable<typeof provider.watch>>>;
+  try {
+    opened = await provider.watch(deps, conn, calendar.externalId, channel);
+  } catch (error) {
+    // polled meanwhile; the periodic job tries again PUSH_RETRY_HOURS later
+    await deps.db
+      .update(connectionCalendars)
+      .set({ pushFailedAt: deps.now() })
+      .where(eq(connectionCalendars.id, calendar.id));
+    throw error;
+  }
+  await deps.db
+    .update(connectionCalendars)
+    .set({ pushFailedAt: null })
+    .where(
+      and(eq(connectionCalendars.id, calendar.id), isNotNull(connectionCalendars.pushFailedAt)),
+    );
   await deps.db.insert(pushChannels).values({
     connectionId: conn.id,
     calendarId: calendar.id,
@@ -169,6 +190,47 @@ export async function renewChannels(deps: SyncDeps): Promise<number> {
     await deps.db.delete(pushChannels).where(eq(pushChannels.id, channel.id));
   }
   return renewed;
+}
+
+/**
+ * Opens a channel on calendars of push-capable connections that have none: the provider
+ * refused one before (tried again PUSH_RETRY_HOURS after), a replacement failed, or the
+ * connection was made before PUBLIC_URL let providers reach Sage. Run by the periodic job
+ * after renewals; at most RENEW_BATCH calendars a run. Returns how many it opened.
+ */
+export async function reopenChannels(deps: SyncDeps): Promise<number> {
+  const kinds = (Object.keys(CHANNEL_TTL_SECONDS) as PushKind[]).filter((k) =>
+    pushes(deps.config, k),
+  );
+  if (kinds.length === 0) return 0;
+  const retryBefore = new Date(deps.now().getTime() - PUSH_RETRY_HOURS * 3600_000);
+  const due = await deps.db
+    .select({ conn: calendarConnections, calendar: connectionCalendars })
+    .from(connectionCalendars)
+    .innerJoin(calendarConnections, eq(calendarConnections.id, connectionCalendars.connectionId))
+    .leftJoin(pushChannels, eq(pushChannels.calendarId, connectionCalendars.id))
+    .where(
+      and(
+        inArray(calendarConnections.kind, kinds),
+        isNull(pushChannels.id),
+        or(
+          isNull(connectionCalendars.pushFailedAt),
+          lt(connectionCalendars.pushFailedAt, retryBefore),
+        ),
+      ),
+    )
+    .orderBy(connectionCalendars.pushFailedAt)
+    .limit(RENEW_BATCH);
+  let opened = 0;
+  for (const { conn, calendar } of due) {
+    try {
+      await openChannel(deps, conn, calendar);
+      opened++;
+    } catch (error) {
+      deps.log?.error({ err: error, connectionId: conn.id }, "push channel could not be reopened");
+    }
+  }
+  return opened;
 }
 
 /**

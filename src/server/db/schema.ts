@@ -572,6 +572,11 @@ export const connectionCalendars = pgTable(
      * how many, and the first titles ({count, titles}); null when every event was read.
      */
     unreadable: jsonb("unreadable").$type<{ count: number; titles: string[] }>(),
+    /**
+     * When the provider last refused a push channel on this calendar (decision 041): the
+     * periodic job tries again only PUSH_RETRY_HOURS later; polling covers it meanwhile.
+     */
+    pushFailedAt: timestamp("push_failed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("connection_calendars_external_key").on(t.connectionId, t.externalId)],

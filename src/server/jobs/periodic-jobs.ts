@@ -1,4 +1,4 @@
-import { renewChannels } from "../connections/push-channels.ts";
+import { renewChannels, reopenChannels } from "../connections/push-channels.ts";
 import type { SyncDeps } from "../connections/sync-deps.ts";
 import type { Db } from "../db/client.ts";
 import { recordUntouchedBlocks } from "../learning/signals.ts";
@@ -49,11 +49,13 @@ export const PERIODIC_JOBS: {
     periodSeconds: 300,
     run: (db) => recordUntouchedBlocks(db),
   },
-  // push channels that expire within a day are replaced before they do (decision 041)
+  // push channels that expire within a day are replaced before they do, and calendars left
+  // without one (refused, or connected before PUBLIC_URL) get one again (decision 041)
   {
     name: "renew-push-channels",
     periodSeconds: 300,
-    run: async (_db, sync) => (sync ? renewChannels(sync) : 0),
+    run: async (_db, sync) =>
+      sync ? (await renewChannels(sync)) + (await reopenChannels(sync)) : 0,
   },
 ];
 

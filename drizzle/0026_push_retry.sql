@@ -1,0 +1,1 @@
+ALTER TABLE "connection_calendars" ADD COLUMN "push_failed_at" timestamp with time zone;
