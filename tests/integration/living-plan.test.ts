@@ -151,6 +151,28 @@ describe("the plan re-plans itself", () => {
     expect(await notes(s)).toEqual([]);
   });
 
+  it("Undo plan takes the plan back for good: a change made before it re-plans nothing", async () => {
+    const s = await person();
+    await addTask(s, { title: "Write", estimateMinutes: 90 });
+    const first = await plan(s);
+    await settle();
+    // a change that asks for a re-plan, then the undo, before the worker gets to it
+    await addTask(s, { title: "Read", estimateMinutes: 30 });
+    const undone = await inject(s, "POST", "/api/plan/undo", {
+      created: first.changes.created,
+      removed: first.changes.removed,
+    });
+    expect(undone.statusCode).toBe(200);
+    await settle();
+    expect(await blocks(s)).toEqual([]);
+    // Sage keeps the plan again once the person plans again
+    await plan(s);
+    await settle();
+    await addTask(s, { title: "Call", estimateMinutes: 20 });
+    await settle();
+    expect((await blocks(s)).some((e) => e.title === "Call")).toBe(true);
+  });
+
   it("a profile saved with fewer working days moves the blocks off them, and says why", async () => {
     const s = await person();
     await addTask(s, { title: "Essay", estimateMinutes: 300 });

@@ -44,7 +44,14 @@ import { userTimeZone } from "../calendar/list-events.ts";
 import { connectedBusy } from "../connections/list-external-occurrences.ts";
 import type { Db } from "../db/client.ts";
 import { lockUserWrites } from "../db/lock-user-writes.ts";
-import { calendarEvents, checkIns, planNotes, planStates, tasks } from "../db/schema.ts";
+import {
+  calendarEvents,
+  checkIns,
+  planNotes,
+  planStates,
+  replanRequests,
+  tasks,
+} from "../db/schema.ts";
 import { learnedModel, rememberLearning, signatureOf } from "../learning/learned-model.ts";
 import {
   noteShortWeeks,
@@ -669,6 +676,11 @@ export async function undoPlan(
           .where(and(mine(opts.removed), sql`${calendarEvents.deletedAt} is not null`))
           .returning({ id: calendarEvents.id })
       : [];
+    // the person took Sage's plan back: Sage stops keeping it by itself (a re-plan asked for
+    // by a change made before the undo would otherwise put the same blocks straight back)
+    // until they plan again (rememberPlan)
+    await tx.update(planStates).set({ auto: false }).where(eq(planStates.userId, opts.userId));
+    await tx.delete(replanRequests).where(eq(replanRequests.userId, opts.userId));
     return { deleted: deleted.length, restored: restored.length };
   });
 }

@@ -42,7 +42,8 @@ export async function rememberPlan(
     .values({ userId: opts.userId, horizonDays: opts.days, locale: opts.locale })
     .onConflictDoUpdate({
       target: planStates.userId,
-      set: { horizonDays: opts.days, locale: opts.locale, plannedAt: sql`now()` },
+      // planning again after an Undo plan: Sage keeps the plan again
+      set: { horizonDays: opts.days, locale: opts.locale, plannedAt: sql`now()`, auto: true },
     });
 }
 
