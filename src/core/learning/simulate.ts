@@ -16,6 +16,12 @@ export type SimPerson = {
   truePeak: { start: number; end: number };
   /** Actual ÷ estimated minutes, on average. */
   bias: number;
+  /**
+   * How much slower hard work goes outside the true peak (1: as fast, only less likely to be
+   * done at all). An assumption of the simulation, not a measurement: the bench prints the
+   * results at several values.
+   */
+  offPeakPace: number;
   seed: number;
 };
 
@@ -93,8 +99,14 @@ export function simulate(
     const monday = monday0 + week * 7 * DAY;
     const friday = monday + 4 * DAY + 17 * 60 * MINUTE;
     // the week's tasks: hard, steady and light, each with a hidden true length
-    const tasks: (SchedulerTask & { trueMinutes: number; worked: number; finished: boolean })[] =
-      [];
+    const tasks: (SchedulerTask & {
+      trueMinutes: number;
+      /** Of trueMinutes, how much is done. */
+      progress: number;
+      /** Minutes spent on it (more than its progress when hard work went slowly). */
+      spent: number;
+      finished: boolean;
+    })[] = [];
     const mix: TaskEnergy[] = [
       ...Array<TaskEnergy>(4).fill("high"),
       ...Array<TaskEnergy>(4).fill("medium"),
@@ -113,7 +125,8 @@ export function simulate(
         splittable: true,
         minChunkMinutes: 30,
         trueMinutes: Math.round(estimate * person.bias * noise),
-        worked: 0,
+        progress: 0,
+        spent: 0,
         finished: false,
       });
     });
@@ -139,7 +152,7 @@ export function simulate(
         busy: meetings,
         tasks: open,
         locked: [],
-        done: open.map((t) => ({ taskId: t.id, minutes: t.worked })),
+        done: open.map((t) => ({ taskId: t.id, minutes: t.spent })),
         now,
         horizonDays: 5 - d,
       });
@@ -192,7 +205,8 @@ export function simulate(
       energy: TaskEnergy;
       estimatedMinutes: number;
       trueMinutes: number;
-      worked: number;
+      progress: number;
+      spent: number;
       finished: boolean;
     },
     b: PlacedBlock,
@@ -229,10 +243,19 @@ export function simulate(
       }
     }
     const where = { ...block, minute: at };
-    const left = task.trueMinutes - task.worked;
+    // hard work outside the true peak goes slower by offPeakPace (by the share of the block
+    // outside it)
+    const pace =
+      task.energy === "high"
+        ? 1 +
+          (person.offPeakPace - 1) *
+            (1 - overlap(at, at + length, person.truePeak) / Math.max(1, length))
+        : 1;
+    const left = (task.trueMinutes - task.progress) * pace;
     if (left <= length * 1.5) {
       // finishes, staying on past the block if it takes longer
-      task.worked += left;
+      task.spent += left;
+      task.progress = task.trueMinutes;
       task.finished = true;
       signals.push({ kind: "done", at: now, energy: task.energy, block: where });
       signals.push({
@@ -240,12 +263,13 @@ export function simulate(
         at: now,
         energy: task.energy,
         estimateMinutes: task.estimatedMinutes,
-        actualMinutes: task.trueMinutes,
+        actualMinutes: Math.round(task.spent),
       });
       const overrun = Math.max(0, left - length);
       return { overrun, until: at === minute ? minute + length + overrun : minute };
     }
-    task.worked += length;
+    task.spent += length;
+    task.progress += length / pace;
     signals.push({ kind: "partly", at: now, energy: task.energy, block: where, minutes: length });
     return { overrun: 0, until: at === minute ? minute + length : minute };
   }
@@ -264,6 +288,7 @@ export function simPerson(
     truePeak: { start: number; end: number };
     bias: number;
     seed: number;
+    offPeakPace?: number;
   },
 ): SimPerson {
   const low = opts.saidPeak.start < 720 ? { start: 780, end: 900 } : { start: 540, end: 630 };
@@ -280,6 +305,7 @@ export function simPerson(
     },
     truePeak: opts.truePeak,
     bias: opts.bias,
+    offPeakPace: opts.offPeakPace ?? 1,
     seed: opts.seed,
   };
 }
