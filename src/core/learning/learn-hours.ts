@@ -22,13 +22,24 @@ const PRIOR_STRENGTH = 1;
 const MOVED_TO_WEIGHT = 2;
 /** A weekday's own hours count as this many check-ins of the pooled curve. */
 const WEEKDAY_STRENGTH = 3;
-/** A peak moves only when the new hours are this much likelier to get hard work done… */
+/** A weekday's peak differs from the rest only where its hours are this much likelier. */
 export const PEAK_MARGIN = 0.08;
 /**
- * …and this much evidence (check-ins' worth) lies in them or in the stated peak: more than one
- * day's (a day of hard work moved to the afternoon and done there is about 4).
+ * The peak moves only when another window explains what the person did e^1 ≈ 2.7 times better
+ * than the one in use (so a day's noise does not move hard work back and forth)…
+ */
+const SWITCH_NATS = 1;
+/**
+ * …and, leaving the stated peak, when this much evidence (check-ins' worth) lies in the new
+ * hours or in the stated peak: more than one day's (a day of hard work moved to the afternoon
+ * and done there is about 4).
  */
 export const MIN_PEAK_EVIDENCE = 5;
+/**
+ * Before any evidence, the peak the person gave is e^0.5 ≈ 1.6 times likelier than any other
+ * window: a weak prior, because people misjudge their own hours often (issue 27).
+ */
+const STATED_PEAK_NATS = 0.5;
 /** A weekday gets its own peak once about three such days (check-ins' worth) show it. */
 const MIN_DAY_PEAK_EVIDENCE = 3;
 /** The length of the peak Sage looks for when the person stated none. */
@@ -184,18 +195,9 @@ export function learnHours(
     : Math.min(DEFAULT_PEAK_MINUTES, prior.usualHours.end - prior.usualHours.start);
   const chance = high.map((c) => c.learned);
   const evidence = high.map((c) => c.evidence);
-  const best = bestWindow(chance, evidence, prior.usualHours, length);
-  const baseline = statedPeak ? meanOver(chance, statedPeak) : meanOver(chance, prior.usualHours);
   // evidence for the move: hard work done in the new hours, or not done in the stated peak
   // (a peak where hard work keeps being skipped is reason enough to try the best other hours)
   const statedEvidence = statedPeak ? evidenceOver(evidence, statedPeak) : 0;
-  const moved =
-    best &&
-    best.mean - baseline >= PEAK_MARGIN &&
-    best.evidence + statedEvidence >= MIN_PEAK_EVIDENCE &&
-    (!statedPeak || best.start !== statedPeak.start)
-      ? { start: best.start, end: best.end }
-      : null;
   const current =
     opts.current &&
     opts.current.end - opts.current.start === length &&
@@ -204,11 +206,27 @@ export function learnHours(
     (!statedPeak || opts.current.start !== statedPeak.start)
       ? opts.current
       : null;
-  const stays =
-    current !== null &&
-    meanOver(chance, current) > baseline &&
-    !(best && best.start !== current.start && best.mean - meanOver(chance, current) >= PEAK_MARGIN);
-  const learnedPeak = stays ? { ...current } : moved;
+  const fits = peakFits(prior, signals, opts.now, length, [statedPeak, current]);
+  const fitOf = (w: { start: number } | null) =>
+    w ? (fits.find((f) => f.start === w.start)?.fit ?? Number.NEGATIVE_INFINITY) : fits.none;
+  // the best fit; where evidence cannot tell windows apart (work done 14–16 fits 13–16 and
+  // 14–17 alike), the one whose hours the curves rate higher
+  const rate = (f: PeakFit) => meanOver(chance, { start: f.start, end: f.start + length });
+  const best = fits.reduce<PeakFit | null>(
+    (b, f) => (!b || f.fit > b.fit + 1e-9 || (f.fit > b.fit - 1e-9 && rate(f) > rate(b)) ? f : b),
+    null,
+  );
+  // the peak in use: the learned one while it explains what the person did better than the
+  // stated one (without evidence, or after Undo, the stated one's prior wins), else the stated
+  const kept = current && fitOf(current) > fitOf(statedPeak) ? current : null;
+  const inUse = kept ?? statedPeak;
+  let learnedPeak: { start: number; end: number } | null = kept ? { ...kept } : null;
+  if (best && best.start !== inUse?.start && best.fit - fitOf(inUse) >= SWITCH_NATS) {
+    const next = { start: best.start, end: best.start + length };
+    const enough = kept || evidenceOver(evidence, next) + statedEvidence >= MIN_PEAK_EVIDENCE;
+    if (statedPeak && next.start === statedPeak.start) learnedPeak = null;
+    else if (enough) learnedPeak = next;
+  }
   // once what the person does has moved their peak, the low hours they gave beside it are no
   // better a guess than the peak was: they become ordinary time, so Sage plans steady work
   // there too and sees how it goes (kept low, Sage would only ever plan light work there,
@@ -266,6 +284,61 @@ export function learnHours(
     dayPeaks,
     changed: learnedPeak !== null || Object.keys(dayPeaks).length > 0,
   };
+}
+
+type PeakFit = { start: number; fit: number };
+
+/**
+ * How well each window of `length` minutes, taken as the peak, explains what the person did:
+ * the log-likelihood of every check-in and move if work in that window went as in a peak hour
+ * and work outside it as in a low one (the questionnaire's own chances, in between by the share
+ * of a block inside the window), plus the stated peak's prior. `none` is the fit of no peak at
+ * all (every hour ordinary), the reference when the person gave no peak. Windows start on the
+ * hour within the usual hours, and at the given windows' own starts.
+ *
+ * Judging whole windows by everything the person did, rather than hour by hour, is what lets
+ * a peak an hour late move: the hour it would gain and the hour it would lose are weighed by
+ * every block that touched either (issue 27, `npm run bench:learning`).
+ */
+function peakFits(
+  prior: Prior,
+  signals: readonly Signal[],
+  now: number,
+  length: number,
+  given: readonly ({ start: number; end: number } | null)[],
+): PeakFit[] & { none: number } {
+  const span = prior.usualHours;
+  const starts = new Set<number>([span.start, span.end - length]);
+  for (let s = Math.ceil(span.start / 60) * 60; s + length <= span.end; s += 60) starts.add(s);
+  for (const w of given) if (w) starts.add(w.start);
+  const stated = prior.energyWindows.find((w) => w.level === "peak");
+  const fits = [...starts]
+    .filter((s) => s >= span.start && s + length <= span.end)
+    .sort((a, b) => a - b)
+    .map((start) => ({
+      start,
+      fit: stated && clampInto(stated, span).start === start ? STATED_PEAK_NATS : 0,
+    }));
+  let none = 0;
+  const log = (p: number, y: number) => y * Math.log(p) + (1 - y) * Math.log(1 - p);
+  for (const s of signals) {
+    if (s.kind === "finished") continue;
+    const r = recency(s.at, now);
+    const { peak, low, good } = PRIOR_CHANCE[s.energy];
+    for (const o of observations(s)) {
+      const w = o.w * r;
+      none += w * log(good, o.y);
+      for (const f of fits) {
+        const inside =
+          Math.max(
+            0,
+            Math.min(o.minute + o.length, f.start + length) - Math.max(o.minute, f.start),
+          ) / o.length;
+        f.fit += w * log(inside * peak + (1 - inside) * low, o.y);
+      }
+    }
+  }
+  return Object.assign(fits, { none });
 }
 
 /** `w` moved inside `span` (its overlap, or the span's nearest end of the same length). */

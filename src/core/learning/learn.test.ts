@@ -87,6 +87,10 @@ describe("learnHours", () => {
     for (const c of h.curves.high) expect(c.learned).toBe(c.stated);
     expect(h.curves.high[10]!.stated).toBeCloseTo(0.8);
     expect(h.curves.high[13]!.stated).toBeCloseTo(0.35);
+    // a learned peak in use does not outlive its evidence (after Undo, there is none)
+    const after = learnHours(PRIOR, [], { now: NOW, current: { start: 840, end: 1020 } });
+    expect(after.learnedPeak).toBeNull();
+    expect(after.windows).toEqual(PRIOR.energyWindows);
   });
 
   it("moves the peak to where hard work keeps getting done, the old peak and low hours becoming ordinary time", () => {
@@ -113,6 +117,83 @@ describe("learnHours", () => {
     const h = learnHours(PRIOR, agree, { now: NOW });
     expect(h.learnedPeak).toBeNull();
     expect(h.windows).toEqual(PRIOR.energyWindows);
+  });
+
+  it("moves a peak that sits an hour late: the whole window is judged by every block, not hour by hour", () => {
+    // said afternoons, and mornings hard work low; Sage has moved hard work to 10–13, and since
+    // then the person's 90-minute blocks from 10:00 get done, the ones from 11:30 run into a
+    // bad hour and get skipped or moved to 9:00 and done there
+    const said: Prior = {
+      ...PRIOR,
+      energyWindows: [
+        { start: 540, end: 630, level: "low" },
+        { start: 840, end: 1020, level: "peak" },
+      ],
+    };
+    const days = (i: number): Signal[] => {
+      const weekday = 1 + (i % 5);
+      const at = NOW - i * DAY;
+      return [
+        { kind: "done", at, energy: "high", block: { weekday, minute: 600, lengthMinutes: 90 } },
+        i % 2 === 0
+          ? {
+              kind: "moved",
+              at,
+              energy: "high",
+              block: { weekday, minute: 690, lengthMinutes: 90 },
+              to: { weekday, minute: 540 },
+            }
+          : {
+              kind: "skipped",
+              at,
+              energy: "high",
+              block: { weekday, minute: 690, lengthMinutes: 90 },
+            },
+        { kind: "skipped", at, energy: "high", block: { weekday, minute: 870, lengthMinutes: 90 } },
+      ];
+    };
+    const signals = Array.from({ length: 8 }, (_, i) => days(i)).flat();
+    const h = learnHours(said, signals, { now: NOW, current: { start: 600, end: 780 } });
+    expect(h.learnedPeak).toEqual({ start: 540, end: 720 });
+  });
+
+  it("keeps a learned peak through a day's noise", () => {
+    const settled: Signal[] = Array.from({ length: 10 }, (_, i) => ({
+      kind: "done",
+      at: NOW - (i + 1) * DAY,
+      energy: "high",
+      block: { weekday: 1 + (i % 5), minute: 840, lengthMinutes: 120 },
+    }));
+    const noise: Signal[] = [
+      {
+        kind: "skipped",
+        at: NOW,
+        energy: "high",
+        block: { weekday: 4, minute: 840, lengthMinutes: 120 },
+      },
+      {
+        kind: "done",
+        at: NOW,
+        energy: "high",
+        block: { weekday: 4, minute: 600, lengthMinutes: 60 },
+      },
+    ];
+    const h = learnHours(PRIOR, [...settled, ...noise], {
+      now: NOW,
+      current: { start: 840, end: 1020 },
+    });
+    expect(h.learnedPeak).toEqual({ start: 840, end: 1020 });
+  });
+
+  it("without a stated peak, finds one only from evidence", () => {
+    const none: Prior = { ...PRIOR, energyWindows: [] };
+    expect(learnHours(none, [], { now: NOW }).learnedPeak).toBeNull();
+    expect(learnHours(none, afternoonDone(1), { now: NOW }).learnedPeak).toBeNull();
+    // work done 14–16, moved there from the morning: a three-hour window holding it
+    const found = learnHours(none, afternoonDone(5), { now: NOW }).learnedPeak;
+    expect(found!.start).toBeLessThanOrEqual(840);
+    expect(found!.end).toBeGreaterThanOrEqual(960);
+    expect(found!.end - found!.start).toBe(180);
   });
 
   it("gives a weekday its own peak once that day has evidence of its own", () => {
