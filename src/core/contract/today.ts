@@ -10,6 +10,16 @@ export const CHECK_IN_SOURCES = ["today", "week", "assistant"] as const;
 
 /** Minutes a check-in may report: a whole day at most (more is a typo, not evidence). */
 export const CHECK_IN_MAX_MINUTES = 24 * 60;
+/**
+ * A block has begun for check-ins from this long before its start (people start a little
+ * early). "Partly" waits until then (409 before); "done" before then is work finished ahead of
+ * its block — it closes the task, but says nothing about the hour the block sits in. Today asks
+ * only what can be said yet by the same rule.
+ */
+export const CHECK_IN_EARLY_START_MS = 15 * 60_000;
+/** Whether a block starting at `start` (ms) has begun for check-ins at `now` (ms). */
+export const checkInBegun = (start: number, now: number): boolean =>
+  start - now <= CHECK_IN_EARLY_START_MS;
 
 const instant = (label: string) =>
   z

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { seriesOf } from "../../core/calendar/event-series.ts";
 import { isOccurrenceOf } from "../../core/calendar/occurrences.ts";
-import type { CheckIn, CheckInRequest } from "../../core/contract/today.ts";
+import { type CheckIn, type CheckInRequest, checkInBegun } from "../../core/contract/today.ts";
 import { countedMinutes } from "../../core/today/counted-minutes.ts";
 import { toServerEvent } from "../calendar/event-dto.ts";
 import { userTimeZone } from "../calendar/list-events.ts";
@@ -15,12 +15,6 @@ import { skipRoutineDay } from "../routines/skip-routine-session.ts";
 
 const MINUTE = 60_000;
 const notABlock = () => notFound("That block is not in your plan");
-/**
- * A block has begun for check-ins from this long before its start (people start a little
- * early). "Partly" waits until then (409 before); "done" before then is work finished ahead of
- * its block — it closes the task, but says nothing about the hour the block sits in.
- */
-const EARLY_START_MS = 15 * MINUTE;
 const notBegun = () =>
   new AppError(
     409,
@@ -40,7 +34,7 @@ const notBegun = () =>
  * - "skipped" on a block of Sage's that has not started takes it off the calendar (the task
  *   is planned again);
  * - replacing a check-in that closed the task with anything else opens the task again.
- * Partly waits until the block has begun (409 before; EARLY_START_MS).
+ * Partly waits until the block has begun (409 before; CHECK_IN_EARLY_START_MS).
  * Anything but the caller's own live block of a task or routine (another person's, a meeting,
  * a deleted one) is a 404. The planner counts the stored minutes (countedMinutes).
  */
@@ -76,7 +70,7 @@ export async function recordCheckIn(
       throw badRequest("occurrence: this block does not repeat");
     }
     const start = occurrence ?? row.startTime;
-    const begun = start.getTime() - now.getTime() <= EARLY_START_MS;
+    const begun = checkInBegun(start.getTime(), now.getTime());
     if (input.outcome === "partly" && !begun) throw notBegun();
     const length = (row.endTime ?? row.startTime).getTime() - row.startTime.getTime();
     const plannedMinutes = Math.round(length / MINUTE);

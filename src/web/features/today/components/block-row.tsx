@@ -1,6 +1,10 @@
 import { DateTime } from "luxon";
 import { type FormEvent, useId, useState } from "react";
-import type { CheckInOutcome, TodayItem } from "../../../../core/contract/today.ts";
+import {
+  type CheckInOutcome,
+  checkInBegun,
+  type TodayItem,
+} from "../../../../core/contract/today.ts";
 import { Button } from "../../../components/button.tsx";
 import { checkInText, timeRange } from "../lib/today-text.ts";
 import { CheckInButtons, CheckInNoted } from "./check-in-buttons.tsx";
@@ -21,8 +25,6 @@ type Props = {
 };
 
 const MINUTE = 60_000;
-/** A block has begun from this long before its start (as the server counts it). */
-const EARLY_START = 15 * MINUTE;
 const small = "px-3! py-1.5!";
 
 /**
@@ -58,7 +60,7 @@ export function BlockRow({
   }
 
   const asking = !item.checkIn || mode === "change";
-  const begun = Date.parse(item.start) - now.getTime() <= EARLY_START;
+  const begun = checkInBegun(Date.parse(item.start), now.getTime());
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
