@@ -327,7 +327,7 @@ describe("booking links", () => {
     expect((await as(s, "POST", `/api/bookings/${booking.id}/cancel`)).statusCode).toBe(200);
   });
 
-  it("a booked event is cancelled as a booking, not deleted as an event: the week view and chat say where", async () => {
+  it("a booked event is cancelled as a booking, not deleted or moved as an event: the week view and chat say where", async () => {
     const s = await host();
     const made = await link(s);
     const [first] = (await guest("GET", `/api/book/${made.slug}`)).json().slots;
@@ -350,11 +350,41 @@ describe("booking links", () => {
     expect(chat.statusCode).toBe(200);
     expect(chat.json().response).toMatch(/Grace Guest's booking .* cancel it on Booking links/);
     expect(chat.json().calendarChanged).toBe(false);
-    // nothing happened: the event stands, the guest's page says confirmed, the time stays sold
+    // nor moved: the guest's page and saved invitation would keep the old time (Sage sends no
+    // email); a title edit is the host's own business
+    const current = (await as(s, "GET", "/api/calendar-events"))
+      .json()
+      .events.find((e: { id: string }) => e.id === eventId);
+    const later = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString();
+    const moved = await as(s, "PUT", `/api/calendar-events?eventId=${eventId}`, {
+      title: current.title,
+      start_time: later(current.start_time),
+      end_time: later(current.end_time),
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().error).toMatch(
+      /Grace Guest's booking .* can't tell Grace Guest about a new time\. To change it, cancel it on Booking links/,
+    );
+    const moveChat = await as(s, "POST", "/api/chat", {
+      message: "move the intro call with Grace to 1 hour later",
+    });
+    expect(moveChat.statusCode).toBe(200);
+    expect(moveChat.json().response).toMatch(/can't tell Grace Guest about a new time/);
+    expect(moveChat.json().calendarChanged).toBe(false);
+    const renamed = await as(s, "PUT", `/api/calendar-events?eventId=${eventId}`, {
+      title: "Intro call with Grace (bring the deck)",
+      start_time: current.start_time,
+      end_time: current.end_time,
+    });
+    expect(renamed.statusCode).toBe(200);
+    // nothing else happened: the event stands where it was, the guest's page says confirmed,
+    // the time stays sold
     const [event] = await t.db.select().from(calendarEvents).where(eq(calendarEvents.id, eventId));
     expect(event?.deletedAt).toBeNull();
+    expect(event?.startTime.toISOString()).toBe(current.start_time);
     const url = `/api/book/${made.slug}/bookings/${booking.id}?key=${booking.key}`;
     expect((await guest("GET", url)).json().booking.status).toBe("confirmed");
+    expect((await guest("GET", url)).json().booking.start).toBe(current.start_time);
     // cancelled as a booking, its event may go (already gone) and the week view says nothing more
     await as(s, "POST", `/api/bookings/${booking.id}/cancel`);
     expect((await guest("GET", url)).json().booking.status).toBe("cancelled");

@@ -227,7 +227,7 @@ describe("calendar sync engine against the API", () => {
     expect(await rowCount(s.user.id)).toBe(0);
   });
 
-  it("a guest's booking deleted in the week view comes back, with where to cancel it", async () => {
+  it("a guest's booking deleted or moved in the week view comes back, with where to cancel it", async () => {
     const { s, tab } = await setup();
     await t.app.inject({
       method: "PATCH",
@@ -261,6 +261,16 @@ describe("calendar sync engine against the API", () => {
     );
     await engine.sync();
     expect(engine.getState().events.map((e) => e.id)).toEqual([event!.id]);
+    // moved in the week view, it goes back to its time, with why
+    const kept = engine.getState().events[0]!;
+    const later = new Date(Date.parse(kept.startTime) + 3_600_000).toISOString();
+    engine.update(kept.id, draft(kept.title, { startTime: later }));
+    await engine.sync();
+    expect(engine.getState().notices.at(-1)!.message).toMatch(
+      /could not be saved: This is Grace Guest's booking .* can't tell Grace Guest about a new time/,
+    );
+    await engine.sync();
+    expect(engine.getState().events[0]!.startTime).toBe(kept.startTime);
   });
 
   it("keeps the server's version when an offline edit conflicts with a newer one", async () => {

@@ -324,6 +324,12 @@ export async function moveEventTool(
       input,
     }));
   } else {
+    const booked = await bookedBy(ctx.db, {
+      userId: ctx.userId,
+      eventId: event.id,
+      change: "move",
+    });
+    if (booked) return { reply: `${quote(event.title)}: ${booked}`, changed: false, actions: [] };
     const input = eventFields.parse({
       ...fieldsOf(event),
       start_time: new Date(Date.parse(event.start_time) + delta).toISOString(),

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { EventFields, ServerEvent } from "../../core/contract/calendar.ts";
+import { refuseChangingBooking } from "../booking/host-bookings.ts";
 import type { Db } from "../db/client.ts";
 import { calendarEvents } from "../db/schema.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
@@ -39,6 +40,18 @@ export async function updateEvent(
       .from(calendarEvents)
       .where(and(eq(calendarEvents.id, opts.eventId), eq(calendarEvents.userId, opts.userId)))
       .for("update");
+    // a guest's booking keeps its time: Sage cannot tell the guest of a new one
+    const input = opts.input;
+    if (
+      before &&
+      (Date.parse(input.start_time) !== before.start.getTime() ||
+        (input.end_time ? Date.parse(input.end_time) : null) !== (before.end?.getTime() ?? null))
+    )
+      await refuseChangingBooking(tx, {
+        userId: opts.userId,
+        eventId: opts.eventId,
+        change: "move",
+      });
     const event = await replaceEvent(tx, opts);
     // the person moved one of Sage's blocks: evidence of when they'd rather work (issue 27)
     if (before?.source === "assistant" && (before.taskId || before.routineId) && !before.repeats) {

@@ -11,7 +11,7 @@ import {
   type UpdateOccurrenceInput,
   type updateEventRequest,
 } from "../../core/contract/calendar.ts";
-import { refuseDeletingBooking } from "../booking/host-bookings.ts";
+import { refuseChangingBooking } from "../booking/host-bookings.ts";
 import { buildUserFeed } from "../calendar/build-user-feed.ts";
 import { feedUrl, findCalendarToken, issueCalendarToken } from "../calendar/calendar-token.ts";
 import { createEvent } from "../calendar/create-event.ts";
@@ -157,7 +157,7 @@ export function registerCalendarRoutes(
         const series = await deleteOccurrence(ctx.db, { userId, eventId, occurrence, scope });
         return { success: true as const, id: eventId, series };
       }
-      await refuseDeletingBooking(ctx.db, { userId, eventId });
+      await refuseChangingBooking(ctx.db, { userId, eventId, change: "cancel" });
       await deleteEvent(ctx.db, { userId, eventId });
       return { success: true as const, id: eventId };
     },
