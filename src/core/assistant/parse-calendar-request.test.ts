@@ -244,6 +244,22 @@ describe("never harm (issue 28)", () => {
     expect(local(thu.start)).toBe("Thu 2026-11-26 15:00");
   });
 
+  it("a bare 7–11 is the evening for an evening thing, the morning otherwise", () => {
+    const dinner = parse("add dinner with sam at 7 friday");
+    if (dinner?.tool !== "create_event") throw new Error(JSON.stringify(dinner));
+    expect(local(dinner.start)).toBe("Fri 2026-11-27 19:00");
+    const drinks = parse("add drinks with the team thursday at 8:30");
+    if (drinks?.tool !== "create_event") throw new Error(JSON.stringify(drinks));
+    expect(local(drinks.start)).toBe("Thu 2026-11-26 20:30");
+    const breakfast = parse("add breakfast with sam at 7 friday");
+    if (breakfast?.tool !== "create_event") throw new Error(JSON.stringify(breakfast));
+    expect(local(breakfast.start)).toBe("Fri 2026-11-27 07:00");
+    // said in full, it is what was said
+    const early = parse("add dinner prep friday at 7am");
+    if (early?.tool !== "create_event") throw new Error(JSON.stringify(early));
+    expect(local(early.start)).toBe("Fri 2026-11-27 07:00");
+  });
+
   it("understands what fell to the generic answer", () => {
     expect(
       parse("I want to go to the gym every tuesday and thursday at 7am for an hour"),

@@ -108,9 +108,14 @@ export type When = {
   hasTime: boolean;
 };
 
+/** Words that put a bare 7–11 in the evening ("dinner at 7" is 19:00, "breakfast at 7" is not). */
+const EVENING =
+  /\b(?:dinner|supper|drinks?|tonight|evening|party|concert|movie|cinema|theat(?:er|re)|date night|gig|bar|pub)\b/i;
+
 /**
  * The first date or time a phrase names, in the person's zone. A bare hour without am/pm
- * between 1 and 6 ("at 3") means the afternoon, as people use it for appointments.
+ * between 1 and 6 ("at 3") means the afternoon, as people use it for appointments; between 7
+ * and 11 it means the evening when the phrase names an evening thing ("dinner at 7").
  */
 export function parseWhen(text: string, ctx: Ctx): When | undefined {
   const r = reader.parse(text, reference(ctx), { forwardDate: true })[0];
@@ -119,7 +124,12 @@ export function parseWhen(text: string, ctx: Ctx): When | undefined {
   const now = DateTime.fromJSDate(ctx.now, { zone });
   const fix = (c: chrono.ParsedComponents) => {
     let d = DateTime.fromJSDate(c.date(), { zone });
-    if (c.isCertain("hour") && !c.isCertain("meridiem") && d.hour >= 1 && d.hour <= 6) {
+    const evening = d.hour >= 7 && d.hour <= 11 && EVENING.test(text);
+    if (
+      c.isCertain("hour") &&
+      !c.isCertain("meridiem") &&
+      ((d.hour >= 1 && d.hour <= 6) || evening)
+    ) {
       d = d.plus({ hours: 12 });
       // the afternoon rule comes before the roll to tomorrow: "at 3" said at 10:00 is 15:00
       // today, not 15:00 tomorrow (chrono rolled a bare 3:00 forward a day)
