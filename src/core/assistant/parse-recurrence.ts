@@ -68,6 +68,14 @@ export function parseRecurrence(text: string, ctx: Ctx): ParsedRecurrence | unde
     guessed = runTogether(m[1]!);
     return { frequency: "WEEKLY", interval: 1, byDay: dayList(m[1]!) };
   });
+  // "3 sundays of cleaning", "cleaning on the next 3 sundays": so many of that day, then done
+  take(
+    new RegExp(
+      `\\b(?:(?:on|for)\\s+)?(?:the\\s+)?(?:next\\s+)?(${COUNT})\\s+(${PLURAL_DAY})(?:\\s+of\\b)?`,
+      "i",
+    ),
+    (m) => ({ frequency: "WEEKLY", interval: 1, byDay: dayList(m[2]!), count: numberOf(m[1]!) }),
+  );
   // "mondays and wednesdays" (plural day names mean every such day)
   take(
     new RegExp(`\\b(?:on\\s+)?(${PLURAL_DAY}(?:\\s*(?:,|and|&)\\s*${PLURAL_DAY})*)`, "i"),
