@@ -244,6 +244,33 @@ describe("never harm (issue 28)", () => {
     expect(local(thu.start)).toBe("Thu 2026-11-26 15:00");
   });
 
+  it("so many of a weekday is a series that ends: '3 sundays of cleaning'", () => {
+    for (const said of ["add 3 sundays of cleaning", "add cleaning on the next three sundays"]) {
+      const call = parse(said);
+      if (call?.tool !== "create_event") throw new Error(JSON.stringify(call));
+      expect(call.title).toBe("Cleaning");
+      expect(call.recurrence).toEqual({
+        frequency: "WEEKLY",
+        interval: 1,
+        byDay: ["SU"],
+        count: 3,
+      });
+    }
+  });
+
+  it("a task too big for one is asked about, with how to say it in parts", () => {
+    const call = parse("add task write book 900 hours");
+    expect(call).toMatchObject({ tool: "clarify" });
+    if (call?.tool !== "clarify") throw new Error();
+    expect(call.question).toContain("“Write book” at 900 hours is more than one task can hold");
+    // the example it gives is understood
+    const example = /for example: “(.+)”/.exec(call.question)![1]!;
+    expect(parse(example)).toMatchObject({
+      tool: "add_tasks",
+      tasks: [{ title: "Write book part 1", estimateMinutes: 600 }],
+    });
+  });
+
   it("a bare 7–11 is the evening for an evening thing, the morning otherwise", () => {
     const dinner = parse("add dinner with sam at 7 friday");
     if (dinner?.tool !== "create_event") throw new Error(JSON.stringify(dinner));

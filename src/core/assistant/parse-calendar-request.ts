@@ -539,5 +539,23 @@ function parseOne(m: Message, ctx: Ctx, allow: (r: Rule) => boolean = () => true
  * Deterministic: the same message at the same instant gives the same call.
  */
 export function parseCalendarRequest(message: string, ctx: Ctx): AssistantRequest | undefined {
-  return parseOne(read(message), ctx);
+  return tooBig(parseOne(read(message), ctx));
+}
+
+/** The most one task may take (the contract's limit on an estimate). */
+const MAX_TASK_MINUTES = 40 * 60;
+
+/**
+ * A task estimated past what one task may hold ("write the book, 900 hours") would be refused
+ * as invalid input: asked about instead, with what to do.
+ */
+function tooBig(found: AssistantRequest | undefined): AssistantRequest | undefined {
+  if (found?.tool !== "add_tasks" && found?.tool !== "add_tasks_and_plan") return found;
+  const big = found.tasks.find((t) => t.estimateMinutes > MAX_TASK_MINUTES);
+  if (!big) return found;
+  const hours = Math.round(big.estimateMinutes / 60);
+  return {
+    tool: "clarify",
+    question: `“${big.title}” at ${hours} hours is more than one task can hold (40 hours at most). Add it in parts, for example: “add task ${big.title.toLowerCase()} part 1, 10 hours”.`,
+  };
 }
