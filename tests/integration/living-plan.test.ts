@@ -198,6 +198,36 @@ describe("the plan re-plans itself", () => {
     expect(note.text).toMatch(/— you don't work on Mondays now\.$/);
   });
 
+  it("a block that stays where it is after a profile change gives the reason of the hours now", async () => {
+    const s = await person();
+    await addTask(s, { title: "Proposal", estimateMinutes: 60, energy: "high" });
+    await plan(s);
+    await settle();
+    const [before] = await blocks(s);
+    // before the questionnaire, the peak is a default and the reason says so
+    expect(before!.why).toMatch(/^Morning focus hours \(.+\), a default until you set yours/);
+    const current = (await inject(s, "GET", "/api/plan/profile")).json();
+    const peak = current.profile.energyWindows.find((w: { level: string }) => w.level === "peak");
+    const saved = await inject(s, "PUT", `/api/plan/profile?version=${current.version}`, {
+      ...current.profile,
+      energyWindows: current.profile.energyWindows.map((w: { level: string; start: number }) =>
+        w === peak ? { ...w, start: w.start - 60 } : w,
+      ),
+    });
+    expect(saved.statusCode).toBe(200);
+    await settle();
+    const [after] = await blocks(s);
+    // the block stayed (same event), its reason names the person's own peak as it is now
+    expect(after!.id).toBe(before!.id);
+    expect(after!.start_time).toBe(before!.start_time);
+    expect(after!.why).toMatch(/^Your peak \(.+\) — the hardest work of the day/);
+    expect(after!.why).not.toBe(before!.why);
+    // and a plan with nothing new keeps it as it is
+    await plan(s);
+    const [again] = await blocks(s);
+    expect(again!.version).toBe(after!.version);
+  });
+
   it("a block skipped in a check-in is planned again elsewhere, without a button", async () => {
     const s = await person();
     const task = await addTask(s, { title: "Slides", estimateMinutes: 40 });

@@ -85,6 +85,14 @@ export function hourRange(window: { start: number; end: number }, locale: string
   return format.formatRange(at(window.start), at(window.end));
 }
 
+const FIRST_FIT = "The first free time long enough for it";
+
+/**
+ * Whether a reason says the block took the first free time that fit: that is where it was
+ * placed, not what its hours are, so a kept block keeps it (a re-plan's facts cannot tell).
+ */
+export const tookFirstFit = (why: string): boolean => why.startsWith(FIRST_FIT);
+
 /**
  * One true sentence from the facts: where the block sits and what that meant for this kind of
  * work, and the deadline when it is near. `profiled` is false before the questionnaire: the
@@ -104,7 +112,7 @@ export function whySentence(
       ? range
       : `${range}, a default until you set yours`;
   let where: string;
-  if (facts.firstFit) where = "The first free time long enough for it";
+  if (facts.firstFit) where = FIRST_FIT;
   else if (facts.level === "peak")
     where =
       facts.energy === "high"

@@ -35,7 +35,7 @@ import type {
   SchedulerProfile,
   SchedulerTask,
 } from "../../core/scheduler/types.ts";
-import { whyFacts, whySentence } from "../../core/scheduler/why.ts";
+import { tookFirstFit, whyFacts, whySentence } from "../../core/scheduler/why.ts";
 import { countedMinutes } from "../../core/today/counted-minutes.ts";
 import { DEFAULT_LOCALE } from "../assistant/format-when.ts";
 import { calendarFull } from "../calendar/create-event.ts";
@@ -378,6 +378,7 @@ export async function planTasks(
 
     const placed: PlanResponse["placed"] = [];
     const inserts: (typeof calendarEvents.$inferInsert)[] = [];
+    const rewhy: { eventId: string; why: string }[] = [];
     for (const b of result.placed) {
       const existing = kept.get(key(b));
       const start = new Date(b.start).toISOString();
@@ -386,12 +387,16 @@ export async function planTasks(
       const why = () => whySentence(whyFacts(b, schedulerTask.get(b.taskId)!, profile), say);
       if (existing?.eventId) {
         kept.delete(key(b));
+        // a kept block's reason follows the hours as they are now (a changed profile or a
+        // learned peak would leave it naming the old ones)
+        const reason = existing.why && tookFirstFit(existing.why) ? existing.why : why();
+        if (reason !== existing.why) rewhy.push({ eventId: existing.eventId, why: reason });
         placed.push({
           taskId: b.taskId,
           eventId: existing.eventId,
           start,
           end,
-          why: existing.why ?? why(),
+          why: reason,
           kept: true,
         });
         continue;
@@ -512,6 +517,17 @@ export async function planTasks(
       if ((live?.n ?? 0) + inserts.length > LIMITS.eventsPerUser) throw calendarFull();
       await tx.insert(calendarEvents).values(inserts);
     }
+    for (const r of rewhy)
+      await tx
+        .update(calendarEvents)
+        .set({ why: r.why, updatedAt: sql`now()`, version: sql`${calendarEvents.version} + 1` })
+        .where(
+          and(
+            eq(calendarEvents.userId, opts.userId),
+            eq(calendarEvents.id, r.eventId),
+            isNull(calendarEvents.deletedAt),
+          ),
+        );
     return { ...outcome, changes: { created: inserts.map((i) => i.id!), removed } };
   });
 }
