@@ -8,6 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openChannels, renewChannels } from "../../src/server/connections/push-channels.ts";
 import { pushChannels } from "../../src/server/db/schema.ts";
 import { type FakeGraph, publicGraphEnv, startFakeGraph } from "../support/fake-microsoft-graph.ts";
 import { connectByConsent, postToSage, pushedPerson, until } from "../support/pushed-person.ts";
@@ -152,6 +153,48 @@ describe("Microsoft push: lifecycle notifications", () => {
     await replaced(s.connectionId, old.channelId);
     await new Promise((r) => setTimeout(r, 300));
     expect(g.log.subscriptions.length - before).toBe(1);
+  });
+
+  it("a renewal and a lifecycle replacement at the same instant leave one subscription", async () => {
+    const s = await connected();
+    const old = await channelOf(s.connectionId);
+    // due for renewal by the periodic job, and Graph asks to reauthorize it meanwhile
+    await t.db
+      .update(pushChannels)
+      .set({ expiresAt: new Date(NOW.getTime() + 3600_000) })
+      .where(eq(pushChannels.id, old.id));
+    const before = g.log.subscriptions.length;
+    await Promise.all([
+      renewChannels({ db: t.db, config: t.config, now: () => NOW }),
+      lifecycle([
+        {
+          subscriptionId: old.channelId,
+          clientState: old.token,
+          lifecycleEvent: "reauthorizationRequired",
+        },
+      ]),
+    ]);
+    await replaced(s.connectionId, old.channelId);
+    await new Promise((r) => setTimeout(r, 300));
+    // one new subscription, the only one Sage knows of and the only one Graph notifies on
+    const made = g.log.subscriptions.slice(before);
+    expect(made).toHaveLength(1);
+    expect((await channelOf(s.connectionId)).channelId).toBe(made[0]!.id);
+    expect(g.isLive(made[0]!.id)).toBe(true);
+    expect(g.isLive(old.channelId)).toBe(false);
+  });
+
+  it("a calendar keeps one channel: one opened for it meanwhile elsewhere is stopped at once", async () => {
+    const s = await connected();
+    const old = await channelOf(s.connectionId);
+    const before = g.log.subscriptions.length;
+    // as an instance would that opened channels for the connection at the same moment
+    await openChannels({ db: t.db, config: t.config, now: () => NOW }, s.connectionId);
+    const made = g.log.subscriptions.slice(before);
+    expect(made).toHaveLength(1);
+    expect(g.isLive(made[0]!.id)).toBe(false);
+    expect((await channelOf(s.connectionId)).channelId).toBe(old.channelId);
+    expect(g.isLive(old.channelId)).toBe(true);
   });
 
   it("missed: the connection is synced, and a change whose notification was lost is seen", async () => {

@@ -61,6 +61,11 @@ export function pushes(config: Config, kind: ConnectionRow["kind"]): boolean {
   return isPushKind(kind) && !!CALENDAR_PROVIDERS[kind].watch && !!pushAddress(config, kind);
 }
 
+/**
+ * Opens a channel on one calendar and keeps it, unless the calendar has one already (another
+ * instance or job opened it meanwhile: one channel per calendar, push_channels_calendar_key),
+ * in which case the new one is stopped at once. Throws when the provider refuses.
+ */
 async function openChannel(
   deps: SyncDeps,
   conn: ConnectionRow,
@@ -94,7 +99,7 @@ async function openChannel(
     .where(
       and(eq(connectionCalendars.id, calendar.id), isNotNull(connectionCalendars.pushFailedAt)),
     );
-  await deps.db.insert(pushChannels).values({
+  const row = {
     connectionId: conn.id,
     calendarId: calendar.id,
     userId: conn.userId,
@@ -102,7 +107,14 @@ async function openChannel(
     resourceId: opened.resourceId,
     token: channel.token,
     expiresAt: opened.expiresAt,
-  });
+  };
+  const [kept] = await deps.db
+    .insert(pushChannels)
+    .values(row)
+    .onConflictDoNothing({ target: pushChannels.calendarId })
+    .returning({ id: pushChannels.id });
+  // the calendar has a channel already (opened meanwhile elsewhere): this one goes again
+  if (!kept) await stopChannel(deps, conn, { ...row, id: "", createdAt: deps.now() });
 }
 
 /**
@@ -162,9 +174,13 @@ export async function stopChannels(deps: SyncDeps, connectionId: string): Promis
 }
 
 /**
- * Renews channels that expire within RENEW_BEFORE_MS: a new channel on the same calendar,
- * then the old one stopped and forgotten (for a moment both notify; the lease makes that one
- * sync). Run by the periodic jobs on one instance per period. Returns how many it renewed.
+ * Renews channels that expire within RENEW_BEFORE_MS: each row is claimed by deleting it (so
+ * a lifecycle replacement of the same channel at the same instant, which claims it the same
+ * way, does not open a second one), a new channel is opened on the same calendar, then the old
+ * one is stopped at the provider. Its notifications in between are refused as unknown; the
+ * backstop poll covers that second. When no new channel opens and the old one has not expired,
+ * its row is put back and tried again by the next run. Run by the periodic jobs on one
+ * instance per period. Returns how many it renewed.
  */
 export async function renewChannels(deps: SyncDeps): Promise<number> {
   const soon = new Date(deps.now().getTime() + RENEW_BEFORE_MS);
@@ -178,16 +194,23 @@ export async function renewChannels(deps: SyncDeps): Promise<number> {
     .limit(RENEW_BATCH);
   let renewed = 0;
   for (const { channel, conn, calendar } of due) {
+    const [claimed] = await deps.db
+      .delete(pushChannels)
+      .where(eq(pushChannels.id, channel.id))
+      .returning({ id: pushChannels.id });
+    if (!claimed) continue; // replaced meanwhile (Graph's lifecycle notification)
     try {
       if (pushes(deps.config, conn.kind)) await openChannel(deps, conn, calendar);
       renewed++;
     } catch (error) {
       deps.log?.error({ err: error, connectionId: conn.id }, "push channel could not be renewed");
-      // kept: tried again by the next run until it expires; polling covers the gap
-      if (channel.expiresAt > deps.now()) continue;
+      // put back: tried again by the next run until it expires; polling covers the gap
+      if (channel.expiresAt > deps.now()) {
+        await deps.db.insert(pushChannels).values(channel).onConflictDoNothing();
+        continue;
+      }
     }
     await stopChannel(deps, conn, channel);
-    await deps.db.delete(pushChannels).where(eq(pushChannels.id, channel.id));
   }
   return renewed;
 }

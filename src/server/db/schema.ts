@@ -611,6 +611,9 @@ export const pushChannels = pgTable(
   },
   (t) => [
     uniqueIndex("push_channels_channel_key").on(t.channelId),
+    // one channel per calendar: a renewal and a lifecycle replacement (or a reopen) racing on
+    // one calendar cannot both keep theirs (decision 041)
+    uniqueIndex("push_channels_calendar_key").on(t.calendarId),
     index("push_channels_connection_idx").on(t.connectionId),
     index("push_channels_expires_idx").on(t.expiresAt),
   ],
