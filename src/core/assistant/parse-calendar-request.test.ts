@@ -258,6 +258,19 @@ describe("never harm (issue 28)", () => {
     }
   });
 
+  it("a date that does not exist is asked about, not moved to another day", () => {
+    expect(parse("add dentist feb 30 at 3")).toEqual({
+      tool: "clarify",
+      question: "February has no 30th — which day did you mean?",
+    });
+    expect(parse("lunch on the 31st of april")).toMatchObject({
+      question: "April has no 31st — which day did you mean?",
+    });
+    // days that exist, and words that only start like a month, are read as before
+    expect(parse("add dentist feb 28 at 3")).toMatchObject({ tool: "create_event" });
+    expect(parse("add junk removal 31 min")?.tool).not.toBe("clarify");
+  });
+
   it("a task too big for one is asked about, with how to say it in parts", () => {
     const call = parse("add task write book 900 hours");
     expect(call).toMatchObject({ tool: "clarify" });

@@ -539,7 +539,46 @@ function parseOne(m: Message, ctx: Ctx, allow: (r: Rule) => boolean = () => true
  * Deterministic: the same message at the same instant gives the same call.
  */
 export function parseCalendarRequest(message: string, ctx: Ctx): AssistantRequest | undefined {
-  return tooBig(parseOne(read(message), ctx));
+  return noSuchDay(message) ?? tooBig(parseOne(read(message), ctx));
+}
+
+const MONTHS = [
+  ["jan", "January", 31],
+  ["feb", "February", 29],
+  ["mar", "March", 31],
+  ["apr", "April", 30],
+  ["may", "May", 31],
+  ["jun", "June", 30],
+  ["jul", "July", 31],
+  ["aug", "August", 31],
+  ["sep", "September", 30],
+  ["oct", "October", 31],
+  ["nov", "November", 30],
+  ["dec", "December", 31],
+] as const;
+const MONTH =
+  "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\b\\.?";
+const DAY_NUMBER = "(\\d{1,2})(?:st|nd|rd|th)?";
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
+
+/**
+ * A date that does not exist ("feb 30", "31st of April") is asked about, not read as some
+ * other day (the date reader would drop it or roll it into the next month).
+ */
+function noSuchDay(message: string): AssistantRequest | undefined {
+  const m =
+    new RegExp(`\\b${MONTH}\\s+${DAY_NUMBER}\\b`, "i").exec(message) ??
+    new RegExp(`\\b${DAY_NUMBER}\\s+(?:of\\s+)?${MONTH}`, "i").exec(message);
+  if (!m) return undefined;
+  const [monthWord, dayWord] = /^\d/.test(m[1]!) ? [m[2]!, m[1]!] : [m[1]!, m[2]!];
+  const month = MONTHS.find(([key]) => key === monthWord.slice(0, 3).toLowerCase());
+  const day = Number(dayWord);
+  if (!month || day <= month[2] || day > 31) return undefined;
+  return {
+    tool: "clarify",
+    question: `${month[1]} has no ${ordinal(day)} — which day did you mean?`,
+  };
 }
 
 /** The most one task may take (the contract's limit on an estimate). */
