@@ -10,7 +10,7 @@ import {
   type ServerEvent,
   updateOccurrenceRequest,
 } from "../../core/contract/calendar.ts";
-import { bookedBy } from "../booking/host-bookings.ts";
+import { bookedBy } from "../booking/booked-event.ts";
 import { createEvent } from "../calendar/create-event.ts";
 import { deleteEvent } from "../calendar/delete-event.ts";
 import { deleteOccurrence, updateOccurrence } from "../calendar/edit-occurrence.ts";

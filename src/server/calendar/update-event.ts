@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { EventFields, ServerEvent } from "../../core/contract/calendar.ts";
-import { refuseChangingBooking } from "../booking/host-bookings.ts";
+import { refuseChangingBooking } from "../booking/booked-event.ts";
 import type { Db } from "../db/client.ts";
 import { calendarEvents } from "../db/schema.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";

@@ -11,7 +11,7 @@ import {
   type UpdateOccurrenceInput,
   type updateEventRequest,
 } from "../../core/contract/calendar.ts";
-import { refuseChangingBooking } from "../booking/host-bookings.ts";
+import { refuseChangingBooking } from "../booking/booked-event.ts";
 import { buildUserFeed } from "../calendar/build-user-feed.ts";
 import { feedUrl, findCalendarToken, issueCalendarToken } from "../calendar/calendar-token.ts";
 import { createEvent } from "../calendar/create-event.ts";
