@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, uniqueEmail } from "./fixtures.ts";
+import { expect, expectAccessible, startAssessment, test, uniqueEmail } from "./fixtures.ts";
 import { pauseClock, expectAccessibleWhilePaused as scanPaused } from "./paused-clock.ts";
 
 async function answerAssessment(
@@ -10,9 +10,7 @@ async function answerAssessment(
   await expect(page.getByText("Answer 4 quick questions")).toBeVisible();
   await expect(page.getByText("Takes about 2 minutes")).toBeVisible();
   await scan(page);
-  await page.getByRole("button", { name: "Start Assessment" }).click();
-
-  await expect(page.getByText("Question 1 of 4")).toBeVisible();
+  await startAssessment(page);
   const next = page.getByRole("button", { name: "Next" });
   await expect(next).toBeDisabled();
   await page.getByLabel("Build muscle").check();

@@ -74,3 +74,17 @@ export const uniqueEmail = (prefix: string) =>
 
 export const test = base;
 export { expect };
+
+/**
+ * Starts the fitness assessment from /fitness's intro. The intro is prerendered: a tap before
+ * its code has hydrated the page does nothing (as for a person tapping that early), so this
+ * taps until the first question shows.
+ */
+export async function startAssessment(page: Page): Promise<void> {
+  const start = page.getByRole("button", { name: "Start Assessment" });
+  const question = page.getByText("Question 1 of 4");
+  await expect(async () => {
+    if (!(await question.isVisible())) await start.click({ timeout: 2_000 });
+    await expect(question).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}

@@ -1,6 +1,13 @@
 import type { Page } from "@playwright/test";
 import { PLANS } from "../../src/core/plans.ts";
-import { expect, expectAccessible, signIn, test, uniqueEmail } from "./fixtures.ts";
+import {
+  expect,
+  expectAccessible,
+  signIn,
+  startAssessment,
+  test,
+  uniqueEmail,
+} from "./fixtures.ts";
 
 /** Every screen tells the truth (issue 19): cards, gated areas, the 404 status, the phone header. */
 
@@ -145,7 +152,7 @@ test("a Starter subscriber's fitness program has every week, written from what t
   expect(tier).toBe("starter");
 
   await page.goto("/fitness");
-  await page.getByRole("button", { name: "Start Assessment" }).click();
+  await startAssessment(page);
   const next = page.getByRole("button", { name: "Next" });
   await page.getByLabel("Build muscle").check();
   await next.click();
