@@ -73,6 +73,12 @@ export function simulate(
   person: SimPerson,
   opts: {
     learning: boolean;
+    /**
+     * Plans with the hidden truth from the first day — the true peak as the only energy window,
+     * blocks sized by the true bias — instead of the stated profile or the learned model: the
+     * ceiling any learner can reach with this scheduler (the bench's yardstick, not Sage).
+     */
+    knowsTruth?: boolean;
     weeks: number;
     start?: number;
     /** Sees the model each morning (for a look inside; the bench prints one person's). */
@@ -145,7 +151,11 @@ export function simulate(
       const model = learn(person.said, signals, { now, steering: NO_STEERING, current });
       current = model.hours.learnedPeak;
       opts.observe?.(week * 5 + d, model, signals);
-      const profile = opts.learning ? withLearned(base, model) : base;
+      const profile = opts.knowsTruth
+        ? truthProfile(base, person)
+        : opts.learning
+          ? withLearned(base, model)
+          : base;
       const open = tasks.filter((t) => !t.finished);
       const plan = schedule({
         profile,
@@ -273,6 +283,15 @@ export function simulate(
     signals.push({ kind: "partly", at: now, energy: task.energy, block: where, minutes: length });
     return { overrun: 0, until: at === minute ? minute + length : minute };
   }
+}
+
+/** What a planner told the person's hidden truth would plan with. */
+function truthProfile(base: SchedulerProfile, person: SimPerson): SchedulerProfile {
+  return {
+    ...base,
+    energyWindows: [{ ...person.truePeak, level: "peak" }],
+    paddingByEnergy: { high: person.bias, medium: person.bias, low: person.bias },
+  };
 }
 
 const inside = (minute: number, w: { start: number; end: number }) =>
