@@ -206,7 +206,7 @@ export function learnHours(
     (!statedPeak || opts.current.start !== statedPeak.start)
       ? opts.current
       : null;
-  const fits = peakFits(prior, signals, opts.now, length, [statedPeak, current]);
+  const fits = peakFits(prior.usualHours, signals, opts.now, length, statedPeak, current);
   const fitOf = (w: { start: number } | null) =>
     w ? (fits.find((f) => f.start === w.start)?.fit ?? Number.NEGATIVE_INFINITY) : fits.none;
   // the best fit; where evidence cannot tell windows apart (work done 14–16 fits 13–16 and
@@ -294,31 +294,28 @@ type PeakFit = { start: number; fit: number };
  * and work outside it as in a low one (the questionnaire's own chances, in between by the share
  * of a block inside the window), plus the stated peak's prior. `none` is the fit of no peak at
  * all (every hour ordinary), the reference when the person gave no peak. Windows start on the
- * hour within the usual hours, and at the given windows' own starts.
+ * hour within the usual hours `span`, and at the stated and current peaks' own starts.
  *
  * Judging whole windows by everything the person did, rather than hour by hour, is what lets
  * a peak an hour late move: the hour it would gain and the hour it would lose are weighed by
  * every block that touched either (issue 27, `npm run bench:learning`).
  */
 function peakFits(
-  prior: Prior,
+  span: { start: number; end: number },
   signals: readonly Signal[],
   now: number,
   length: number,
-  given: readonly ({ start: number; end: number } | null)[],
+  /** The stated peak, already inside `span` (it starts ahead by the questionnaire's prior). */
+  stated: { start: number } | null,
+  current: { start: number } | null,
 ): PeakFit[] & { none: number } {
-  const span = prior.usualHours;
   const starts = new Set<number>([span.start, span.end - length]);
   for (let s = Math.ceil(span.start / 60) * 60; s + length <= span.end; s += 60) starts.add(s);
-  for (const w of given) if (w) starts.add(w.start);
-  const stated = prior.energyWindows.find((w) => w.level === "peak");
+  for (const w of [stated, current]) if (w) starts.add(w.start);
   const fits = [...starts]
     .filter((s) => s >= span.start && s + length <= span.end)
     .sort((a, b) => a - b)
-    .map((start) => ({
-      start,
-      fit: stated && clampInto(stated, span).start === start ? STATED_PEAK_NATS : 0,
-    }));
+    .map((start) => ({ start, fit: stated?.start === start ? STATED_PEAK_NATS : 0 }));
   let none = 0;
   const log = (p: number, y: number) => y * Math.log(p) + (1 - y) * Math.log(1 - p);
   for (const s of signals) {

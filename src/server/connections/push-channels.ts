@@ -64,17 +64,18 @@ export function pushes(config: Config, kind: ConnectionRow["kind"]): boolean {
 /**
  * Opens a channel on one calendar and keeps it, unless the calendar has one already (another
  * instance or job opened it meanwhile: one channel per calendar, push_channels_calendar_key),
- * in which case the new one is stopped at once. Throws when the provider refuses.
+ * in which case the new one is stopped at once. Answers whether it kept one. Throws when the
+ * provider refuses.
  */
 async function openChannel(
   deps: SyncDeps,
   conn: ConnectionRow,
   calendar: { id: string; externalId: string },
-): Promise<void> {
+): Promise<boolean> {
   const provider = CALENDAR_PROVIDERS[conn.kind];
   const kind = conn.kind;
   const address = isPushKind(kind) ? pushAddress(deps.config, kind) : undefined;
-  if (!provider.watch || !address || !isPushKind(kind)) return;
+  if (!provider.watch || !address || !isPushKind(kind)) return false;
   const channel = {
     id: randomUUID(),
     token: randomBytes(32).toString("base64url"),
@@ -115,6 +116,7 @@ async function openChannel(
     .returning({ id: pushChannels.id });
   // the calendar has a channel already (opened meanwhile elsewhere): this one goes again
   if (!kept) await stopChannel(deps, conn, { ...row, id: "", createdAt: deps.now() });
+  return !!kept;
 }
 
 /**
@@ -134,8 +136,7 @@ export async function openChannels(deps: SyncDeps, connectionId: string): Promis
   let opened = 0;
   for (const calendar of calendars) {
     try {
-      await openChannel(deps, conn, calendar);
-      opened++;
+      if (await openChannel(deps, conn, calendar)) opened++;
     } catch (error) {
       deps.log?.error({ err: error, connectionId }, "push channel could not be opened");
     }
@@ -247,8 +248,7 @@ export async function reopenChannels(deps: SyncDeps): Promise<number> {
   let opened = 0;
   for (const { conn, calendar } of due) {
     try {
-      await openChannel(deps, conn, calendar);
-      opened++;
+      if (await openChannel(deps, conn, calendar)) opened++;
     } catch (error) {
       deps.log?.error({ err: error, connectionId: conn.id }, "push channel could not be reopened");
     }
