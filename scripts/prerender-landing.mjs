@@ -12,6 +12,7 @@ import path from "node:path";
 
 const webDir = path.join(process.env.SAGE_DIST_DIR ?? "dist", "web");
 const { renderPageHtml } = await import("../src/web/prerender/render-landing.tsx");
+const { HOLD_EARLY_TAPS } = await import("../src/web/lib/early-taps.ts");
 
 /**
  * path → [html file, route module(s) (as named in the manifest), prerender?]. A screen with
@@ -63,7 +64,8 @@ function inlineStylesheet(html) {
 }
 
 /**
- * Writes (once) the module that, after the first paint, lists the route's chunks as
+ * Writes (once) the module that holds a tap on a button until the page is hydrated
+ * (src/web/lib/early-taps.ts) and, after the first paint, lists the route's chunks as
  * <link rel="modulepreload"> (all at once, one insertion into the head) and loads `entry`;
  * returns its URL. With the links already there, the entry's loader adds none of its own:
  * its one insertion per chunk cost a long task on these pages.
@@ -72,7 +74,7 @@ const boots = new Map();
 function bootScript(entry, chunks) {
   const key = JSON.stringify([entry, chunks]);
   if (boots.has(key)) return boots.get(key);
-  const code = `const f=document.createDocumentFragment();for(const h of ${JSON.stringify(chunks)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;f.append(l)}requestAnimationFrame(()=>setTimeout(()=>{document.head.append(f);import(${JSON.stringify(entry)})}));\n`;
+  const code = `${HOLD_EARLY_TAPS};const f=document.createDocumentFragment();for(const h of ${JSON.stringify(chunks)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;f.append(l)}requestAnimationFrame(()=>setTimeout(()=>{document.head.append(f);import(${JSON.stringify(entry)})}));\n`;
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 8);
   const url = `/assets/boot-${hash}.js`;
   writeFileSync(path.join(webDir, url), code);

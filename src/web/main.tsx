@@ -20,7 +20,8 @@ const app = (hydrating: boolean) => (
 // until mounted, and what only this tab knows (history state, storage) is read after mount.
 // Should it still differ, React renders afresh and it is logged as a warning. Hydration runs as a
 // transition, so React yields to the browser every few milliseconds instead of adopting the
-// whole page in one long task (the page is already on screen; links work as plain links).
+// whole page in one long task (the page is already on screen; links work as plain links, and
+// a tap on a button is held until the page is hydrated, lib/early-taps.ts).
 if (container.hasChildNodes()) {
   preloadRoute(window.location.pathname).then(() =>
     startTransition(() => {

@@ -39,6 +39,31 @@ async function answerAssessment(
   await generate.click();
 }
 
+test("a tap before the prerendered page's code has loaded is answered once it has", async ({
+  page,
+}) => {
+  // the app's code arrives only when the test lets it, as on a slow phone
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto("/fitness");
+  const start = page.getByRole("button", { name: "Start Assessment" });
+  await expect(start).toBeVisible();
+  await start.click();
+  // nothing has answered yet, and the tap posted nothing
+  await page.waitForTimeout(300);
+  await expect(page.getByText("Question 1 of 4")).toBeHidden();
+  await expect(page).toHaveURL(/\/fitness$/);
+  release();
+  await expect(page.getByText("Question 1 of 4")).toBeVisible();
+  await expectAccessible(page);
+});
+
 test("signed out: assessment → preview → sign in → saved → upgrade or keep the preview", async ({
   page,
 }) => {

@@ -1,5 +1,6 @@
-import { type ComponentType, Suspense, use } from "react";
+import { type ComponentType, Suspense, use, useEffect } from "react";
 import { APP_PATHS, type AppPath } from "../../core/app-paths.ts";
+import { releaseEarlyTaps } from "../lib/early-taps.ts";
 import { matchPath, useLocation } from "../lib/router.tsx";
 import { RootLayout, RouteLoading } from "./root-layout.tsx";
 
@@ -79,9 +80,19 @@ export function AppRoutes() {
     <RootLayout>
       <Suspense fallback={<RouteLoading />}>
         <Component />
+        <Hydrated />
       </Suspense>
     </RootLayout>
   );
+}
+
+/**
+ * Mounts with the route's page: on a prerendered page, once React has hydrated it (after the
+ * root: its Suspense boundary hydrates on its own), the tap held until then is answered.
+ */
+function Hydrated() {
+  useEffect(() => releaseEarlyTaps(document.getElementById("root")), []);
+  return null;
 }
 
 /** Loads the code of the route that matches `pathname` (never rejects). */
