@@ -136,8 +136,17 @@ for (const width of [375, 1280]) {
       const event = page.locator(`[data-event-id="${booking.eventId}"]`);
       await expect(event).toBeVisible();
       await expect(event).toContainText("Intro call with Grace <b>Hopper</b>");
-
-      await page.goto("/booking-links");
+      // opened, it says whose booking it is and keeps its time: no Delete, times read-only
+      await event.click();
+      const edit = page.getByRole("dialog", { name: "Edit event" });
+      await expect(
+        edit.getByText("Grace <b>Hopper</b>’s booking through your booking link."),
+      ).toBeVisible();
+      await expect(edit.getByLabel("Start")).not.toBeEditable();
+      await expect(edit.getByRole("button", { name: "Delete" })).toHaveCount(0);
+      await expectAccessible(page);
+      await edit.getByRole("link", { name: "Booking links" }).click();
+      await expect(page).toHaveURL(/\/booking-links$/);
       const row = page.getByRole("listitem").filter({ hasText: "Grace <b>Hopper</b>" });
       await expect(row).toContainText(
         DateTime.fromISO(first.start, { zone: HOST_ZONE }).toFormat("cccc, LLLL d"),

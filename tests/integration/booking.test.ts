@@ -1,8 +1,11 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expandSeries } from "../../src/core/calendar/external/expand-series.ts";
 import { parseCalendar } from "../../src/core/calendar/external/parse-calendar.ts";
+import { MIGRATIONS_DIR } from "../../src/server/db/migrate.ts";
 import { bookingCells, calendarEvents } from "../../src/server/db/schema.ts";
 import { settleReplans } from "../support/settle-replans.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -327,6 +330,38 @@ describe("booking links", () => {
     expect((await as(s, "POST", `/api/bookings/${booking.id}/cancel`)).statusCode).toBe(200);
   });
 
+  it("events booked before booked_by existed get their guest's name (migration 0028), cancelled ones not", async () => {
+    const s = await host();
+    const made = await link(s);
+    const offered = async () =>
+      ((await guest("GET", `/api/book/${made.slug}`)).json().slots as { start: string }[])[0]!;
+    const book = async (name: string) => {
+      const res = await guest("POST", `/api/book/${made.slug}`, {
+        start: (await offered()).start,
+        name,
+        email: `${name.toLowerCase()}${++guestN}@example.com`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().booking as { id: string };
+    };
+    await book("Kept");
+    const gone = await book("Gone");
+    expect((await as(s, "POST", `/api/bookings/${gone.id}/cancel`)).statusCode).toBe(200);
+    const hers = eq(calendarEvents.userId, s.user.id);
+    await t.db.update(calendarEvents).set({ bookedBy: null }).where(hers);
+    const migration = readFileSync(path.join(MIGRATIONS_DIR, "0028_event_booked_by.sql"), "utf8");
+    const backfill = migration.split("--> statement-breakpoint")[1]!;
+    await t.db.execute(sql.raw(backfill));
+    const rows = await t.db
+      .select({ bookedBy: calendarEvents.bookedBy, deletedAt: calendarEvents.deletedAt })
+      .from(calendarEvents)
+      .where(hers);
+    expect(rows.filter((r) => r.deletedAt === null).map((r) => r.bookedBy)).toEqual(["Kept"]);
+    expect(rows.filter((r) => r.deletedAt !== null).map((r) => r.bookedBy)).toEqual(
+      rows.filter((r) => r.deletedAt !== null).map(() => null),
+    );
+  });
+
   it("a booked event is cancelled as a booking, not deleted or moved as an event: the week view and chat say where", async () => {
     const s = await host();
     const made = await link(s);
@@ -355,6 +390,8 @@ describe("booking links", () => {
     const current = (await as(s, "GET", "/api/calendar-events"))
       .json()
       .events.find((e: { id: string }) => e.id === eventId);
+    // the event says whose booking it is, so the week view can keep its time fixed up front
+    expect(current.booked_by).toBe("Grace Guest");
     const later = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString();
     const moved = await as(s, "PUT", `/api/calendar-events?eventId=${eventId}`, {
       title: current.title,
@@ -377,6 +414,13 @@ describe("booking links", () => {
       end_time: current.end_time,
     });
     expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().event.booked_by).toBe("Grace Guest");
+    // the host's other events are nobody's booking
+    const own = await as(s, "POST", "/api/calendar-events", {
+      title: "Lunch",
+      start_time: later(current.start_time),
+    });
+    expect(own.json().event).not.toHaveProperty("booked_by");
     // nothing else happened: the event stands where it was, the guest's page says confirmed,
     // the time stays sold
     const [event] = await t.db.select().from(calendarEvents).where(eq(calendarEvents.id, eventId));

@@ -271,6 +271,18 @@ describe("calendar sync engine against the API", () => {
     );
     await engine.sync();
     expect(engine.getState().events[0]!.startTime).toBe(kept.startTime);
+    // renamed (the host's own business), it is still the guest's booking before and after sync
+    expect(kept.bookedBy).toBe("Grace Guest");
+    engine.update(
+      kept.id,
+      draft("Intro call (bring the deck)", { startTime: kept.startTime, endTime: kept.endTime }),
+    );
+    expect(engine.getState().events[0]!.bookedBy).toBe("Grace Guest");
+    await engine.sync();
+    expect(engine.getState().events[0]).toMatchObject({
+      title: "Intro call (bring the deck)",
+      bookedBy: "Grace Guest",
+    });
   });
 
   it("keeps the server's version when an offline edit conflicts with a newer one", async () => {

@@ -49,6 +49,8 @@ export const localEvent = z.object({
   routineId: z.string().optional(),
   /** A planned block's reason, from the scheduler (read-only). */
   why: z.string().optional(),
+  /** A guest's booking through a booking link: the guest (read-only; its time is fixed). */
+  bookedBy: z.string().optional(),
 });
 export type LocalEvent = z.infer<typeof localEvent>;
 /** What a person edits: everything but the bookkeeping. */
@@ -60,6 +62,7 @@ export type EventDraft = Omit<
   | "taskId"
   | "routineId"
   | "why"
+  | "bookedBy"
   | "exdates"
   | "seriesId"
   | "recurrenceId"
@@ -98,6 +101,7 @@ export function fromServerEvent(e: ServerEvent): LocalEvent {
     taskId: orUndefined(e.task_id),
     ...(e.routine_id ? { routineId: e.routine_id } : {}),
     ...(e.why ? { why: e.why } : {}),
+    ...(e.booked_by ? { bookedBy: e.booked_by } : {}),
   };
 }
 

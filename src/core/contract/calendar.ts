@@ -398,6 +398,11 @@ export const serverEvent = z.object({
   routine_id: z.string().nullable().optional(),
   /** A planned block's reason, in one sentence (null otherwise; absent from older answers). */
   why: z.string().nullable().optional(),
+  /**
+   * A guest's booking through a booking link: the guest's name (absent otherwise). Its time is
+   * fixed (moving it answers 409); it is cancelled on Booking links, not deleted as an event.
+   */
+  booked_by: z.string().optional(),
   /** Rises on every change; an update must name the version it was made from. */
   version: z.number().int(),
   created_at: z.string(),

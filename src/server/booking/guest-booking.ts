@@ -233,6 +233,7 @@ export async function book(
         .join("\n\n");
       const { event } = await createEvent(tx, {
         userId: link.userId,
+        bookedBy: opts.input.name,
         input: {
           title,
           description,

@@ -18,7 +18,13 @@ type Input = EventFields & { id?: string | undefined };
  */
 export async function createEvent(
   db: Db,
-  opts: { userId: string; input: Input; source?: "user" | "assistant" },
+  opts: {
+    userId: string;
+    input: Input;
+    source?: "user" | "assistant";
+    /** A guest's booking: their name (schema.ts `bookedBy`). */
+    bookedBy?: string;
+  },
 ): Promise<{ created: boolean; event: ServerEvent }> {
   const id = opts.input.id ?? randomUUID();
   const existing = await findById(db, id);
@@ -35,7 +41,13 @@ export async function createEvent(
     if ((live?.n ?? 0) >= LIMITS.eventsPerUser) throw calendarFull();
     const [inserted] = await tx
       .insert(calendarEvents)
-      .values({ id, userId: opts.userId, source: opts.source ?? "user", ...toColumns(opts.input) })
+      .values({
+        id,
+        userId: opts.userId,
+        source: opts.source ?? "user",
+        bookedBy: opts.bookedBy ?? null,
+        ...toColumns(opts.input),
+      })
       .onConflictDoNothing({ target: calendarEvents.id })
       .returning();
     return inserted;

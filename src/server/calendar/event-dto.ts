@@ -32,6 +32,7 @@ export function toServerEvent(row: EventRow): ServerEvent {
     task_id: row.taskId,
     routine_id: row.routineId,
     why: row.why,
+    ...(row.bookedBy ? { booked_by: row.bookedBy } : {}),
     version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -350,6 +350,12 @@ export const calendarEvents = pgTable(
      * (8–11) — the hardest work of the day; due Thursday"). Null for everything else.
      */
     why: text("why"),
+    /**
+     * A guest's confirmed booking through a booking link: the guest's name (null for every
+     * other event). Its time is fixed — Sage cannot tell the guest of a new one — and it is
+     * cancelled as a booking, which deletes the event (booking/booked-event.ts).
+     */
+    bookedBy: text("booked_by"),
     /** Optimistic-concurrency version for updates; also the feed's SEQUENCE. */
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),

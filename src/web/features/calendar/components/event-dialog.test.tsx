@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
+import { MemoryRouter } from "../../../lib/router.tsx";
 import { EventDialog } from "./event-dialog.tsx";
 
 afterEach(cleanup);
@@ -50,5 +52,76 @@ describe("EventDialog", () => {
     await fill("Standup", "2026-11-27T10:00", "2026-11-27T10:30");
     expect(screen.queryByText(/Save it anyway/)).toBeNull();
     expect(onSave).toHaveBeenCalledTimes(1);
+  });
+
+  it("a guest's booking: says whose, keeps its time fixed and offers no Delete; the title saves", async () => {
+    const onSave = vi.fn();
+    const booked: LocalEvent = {
+      id: "e1",
+      title: "Intro call with Grace",
+      startTime: "2026-11-27T10:00:00.000Z",
+      endTime: "2026-11-27T10:30:00.000Z",
+      allDay: false,
+      priority: "medium",
+      version: 1,
+      source: "user",
+      bookedBy: "Grace Guest",
+    };
+    render(
+      <MemoryRouter>
+        <EventDialog
+          open
+          event={booked}
+          zone="UTC"
+          onClose={() => {}}
+          onSave={onSave}
+          onDelete={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/Grace Guest’s booking through your booking link/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Booking links" }).getAttribute("href")).toBe(
+      "/booking-links",
+    );
+    const start = screen.getByLabelText("Start") as HTMLInputElement;
+    expect(start.readOnly).toBe(true);
+    expect((screen.getByLabelText("End (optional)") as HTMLInputElement).readOnly).toBe(true);
+    expect((screen.getByLabelText("All day") as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText("Recurring event") as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();
+    await userEvent.type(start, "2026-11-28T10:00");
+    await userEvent.type(screen.getByLabelText("Title"), " (bring the deck)");
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave.mock.calls[0]![0]).toMatchObject({
+      title: "Intro call with Grace (bring the deck)",
+      startTime: "2026-11-27T10:00:00.000Z",
+      endTime: "2026-11-27T10:30:00.000Z",
+    });
+  });
+
+  it("another event keeps its Delete and its times editable", () => {
+    render(
+      <MemoryRouter>
+        <EventDialog
+          open
+          event={{
+            id: "e2",
+            title: "Lunch",
+            startTime: "2026-11-27T12:00:00.000Z",
+            allDay: false,
+            priority: "medium",
+            version: 1,
+          }}
+          zone="UTC"
+          onClose={() => {}}
+          onSave={() => {}}
+          onDelete={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(/booking through your booking link/)).toBeNull();
+    expect((screen.getByLabelText("Start") as HTMLInputElement).readOnly).toBe(false);
+    expect(screen.getByRole("button", { name: "Delete" })).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-eve
 import { LIMITS, PRIORITIES } from "../../../../core/contract/calendar.ts";
 import { Button } from "../../../components/button.tsx";
 import { describedBy, Field, inputClass } from "../../../components/field.tsx";
+import { Link } from "../../../lib/router.tsx";
 import { useReturnFocus } from "../../../lib/use-return-focus.ts";
 import {
   emptyForm,
@@ -111,6 +112,8 @@ export function EventDialog({
   };
 
   const timeType = values.allDay ? "date" : "datetime-local";
+  // a guest's booking keeps its time (the server refuses a move) and is cancelled as a booking
+  const fixed = Boolean(event?.bookedBy);
   const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
@@ -128,6 +131,16 @@ export function EventDialog({
             <p className="mt-1 text-sm text-stone-700">
               <span className="font-medium">Why here:</span> {event.why}. Move it and it becomes
               yours — Sage plans around it.
+            </p>
+          ) : null}
+          {event?.bookedBy ? (
+            <p className="mt-1 text-sm text-stone-700">
+              {event.bookedBy}’s booking through your booking link. Its time is fixed: Sage can’t
+              tell {event.bookedBy} about a new one. To change or cancel it, go to{" "}
+              <Link to="/booking-links" className="font-semibold text-sage-800 underline">
+                Booking links
+              </Link>
+              .
             </p>
           ) : null}
           {event?.recurrence && !title ? (
@@ -149,6 +162,7 @@ export function EventDialog({
               <input
                 type="checkbox"
                 checked={values.allDay}
+                disabled={fixed}
                 onChange={(e) => set("allDay", e.target.checked)}
               />
               All day
@@ -160,9 +174,10 @@ export function EventDialog({
             >
               <input
                 {...describedBy("event-start", errors.start)}
-                className={inputClass}
+                className={`${inputClass} read-only:bg-stone-100 read-only:text-stone-600`}
                 type={timeType}
                 required
+                readOnly={fixed}
                 value={values.start}
                 onChange={(e) => set("start", e.target.value)}
               />
@@ -174,8 +189,9 @@ export function EventDialog({
             >
               <input
                 {...describedBy("event-end", errors.end)}
-                className={inputClass}
+                className={`${inputClass} read-only:bg-stone-100 read-only:text-stone-600`}
                 type={timeType}
+                readOnly={fixed}
                 value={values.end}
                 onChange={(e) => set("end", e.target.value)}
               />
@@ -184,6 +200,7 @@ export function EventDialog({
               <input
                 type="checkbox"
                 checked={values.recurring}
+                disabled={fixed}
                 onChange={(e) => set("recurring", e.target.checked)}
               />
               Recurring event
@@ -303,7 +320,7 @@ export function EventDialog({
               </fieldset>
             ) : (
               <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
-                {event && onDelete ? (
+                {event && onDelete && !fixed ? (
                   <button
                     type="button"
                     className="mr-auto rounded-xl px-4 py-2.5 text-sm font-semibold text-red-800 hover:bg-red-50"

@@ -125,6 +125,12 @@ export function EventList(props: Props) {
                         {e.url}
                       </a>
                     ) : null}
+                    {e.bookedBy ? (
+                      <p className="mt-1 text-xs text-stone-600">
+                        Booked by {e.bookedBy} through your booking link: its time is fixed, and it
+                        is cancelled on Booking links
+                      </p>
+                    ) : null}
                     {e.reminder !== undefined ? (
                       <p className="mt-1 text-xs text-stone-600">
                         Reminder {e.reminder === 0 ? "at the start" : `${e.reminder} min before`}
@@ -140,14 +146,16 @@ export function EventList(props: Props) {
                     >
                       Edit
                     </button>
-                    <button
-                      type="button"
-                      className="rounded-lg px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
-                      aria-label={`Delete ${e.title}`}
-                      onClick={() => onDelete(e)}
-                    >
-                      Delete
-                    </button>
+                    {e.bookedBy ? null : (
+                      <button
+                        type="button"
+                        className="rounded-lg px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
+                        aria-label={`Delete ${e.title}`}
+                        onClick={() => onDelete(e)}
+                      >
+                        Delete
+                      </button>
+                    )}
                   </div>
                 </li>
               );

@@ -62,6 +62,41 @@ describe("WeekGrid", () => {
     ]);
   });
 
+  it("a guest's booking keeps its time: no drag, no resize, Space says why; it still opens", () => {
+    const booked = {
+      ...event("b", "Intro call", "2026-03-03T20:00:00Z", "2026-03-03T20:30:00Z"),
+      bookedBy: "Grace Guest",
+    };
+    const own = event("c", "Lunch", "2026-03-04T17:00:00Z", "2026-03-04T17:30:00Z");
+    const { onChange, onOpen, announce } = grid([booked, own]);
+    const call = screen.getByRole("button", {
+      name: /^Intro call, Tuesday 3 to 3:30 PM, booked by Grace Guest, time fixed$/,
+    });
+    expect(call.closest("li")!.querySelector("[data-resize-handle]")).toBeNull();
+    const lunch = screen.getByRole("button", { name: /^Lunch,/ });
+    expect(lunch.closest("li")!.querySelector("[data-resize-handle]")).not.toBeNull();
+    fireEvent.keyDown(call, { key: " " });
+    expect(announce).toHaveBeenLastCalledWith(
+      "Intro call is Grace Guest's booking: its time is fixed. Enter opens it.",
+    );
+    fireEvent.keyDown(call, { key: "ArrowDown" });
+    fireEvent.keyDown(call, { key: "Enter" });
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    // dragged with a mouse: nothing moves, and letting go opens it
+    const drag = (el: HTMLElement) => {
+      const at = { pointerId: 1, pointerType: "mouse", button: 0, clientX: 10 };
+      fireEvent.pointerDown(el, { ...at, clientY: 10 });
+      fireEvent.pointerMove(el, { ...at, clientY: 300 });
+      fireEvent.pointerUp(el, { ...at, clientY: 300 });
+    };
+    drag(call);
+    expect(onOpen).toHaveBeenCalledTimes(2);
+    expect(onChange).not.toHaveBeenCalled();
+    // the same drag moves the person's own event
+    drag(lunch);
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
   it("two events at the same time: one title, and +1 lists the other to open it", () => {
     const { onOpen } = grid([
       event("a", "Planning", "2026-03-03T19:00:00Z", "2026-03-03T20:00:00Z"),

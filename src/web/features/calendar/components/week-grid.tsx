@@ -25,6 +25,7 @@ import {
   itemLabel,
   profileBands,
   type ShadedProfile,
+  timeFixed,
 } from "../lib/week-layout.ts";
 import { OverlapMark } from "./overlap-mark.tsx";
 
@@ -399,7 +400,7 @@ function GridBlock(x: {
         data-kind={item.kind}
         data-event-id={item.event.id}
         title={item.event.why ? `Why here: ${item.event.why}` : undefined}
-        className={`flex h-full w-full overflow-hidden rounded-md border-l-4 px-1 text-left text-xs leading-4 shadow-sm select-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-stone-900 ${block.compact ? "flex-wrap content-start gap-x-1 py-0" : "flex-col py-0.5"} ${block.more.length ? "pr-7" : ""} ${block.startsBefore ? "rounded-t-none" : ""} ${block.endsAfter ? "rounded-b-none" : ""} ${KIND_STYLE[item.kind]} ${ring} ${item.readOnly ? "cursor-default" : "cursor-grab"}`}
+        className={`flex h-full w-full overflow-hidden rounded-md border-l-4 px-1 text-left text-xs leading-4 shadow-sm select-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-stone-900 ${block.compact ? "flex-wrap content-start gap-x-1 py-0" : "flex-col py-0.5"} ${block.more.length ? "pr-7" : ""} ${block.startsBefore ? "rounded-t-none" : ""} ${block.endsAfter ? "rounded-b-none" : ""} ${KIND_STYLE[item.kind]} ${ring} ${item.readOnly ? "cursor-default" : timeFixed(item) ? "cursor-pointer" : "cursor-grab"}`}
         style={item.color ? { borderLeftColor: item.color } : undefined}
         onPointerDown={(e) => {
           if (e.pointerType === "touch" && x.selected !== item.key) return;
@@ -435,7 +436,7 @@ function GridBlock(x: {
           {block.overlaps ? <OverlapMark /> : null}
         </span>
       </button>
-      {item.readOnly || block.endsAfter ? null : (
+      {timeFixed(item) || block.endsAfter ? null : (
         <div
           aria-hidden="true"
           className="absolute inset-x-0 bottom-0 h-1.5 cursor-ns-resize [touch-action:none]"

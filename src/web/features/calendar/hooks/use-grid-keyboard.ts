@@ -47,6 +47,11 @@ export function useGridKeyboard(o: Options) {
       if (e.key === "Enter") {
         e.preventDefault();
         o.onOpen(item);
+      } else if (e.key === " " && !item.readOnly && item.event.bookedBy) {
+        e.preventDefault();
+        o.announce(
+          `${item.event.title} is ${item.event.bookedBy}'s booking: its time is fixed. Enter opens it.`,
+        );
       } else if (e.key === " " && !item.readOnly) {
         e.preventDefault();
         const from = spanOf(item, day, o.days[day]!.date, o.zone);

@@ -10,7 +10,7 @@ import {
   spanOf,
   spanTimes,
 } from "../lib/grid-moves.ts";
-import type { GridDay, GridItem } from "../lib/week-layout.ts";
+import { type GridDay, type GridItem, timeFixed } from "../lib/week-layout.ts";
 
 export type Drag = {
   mode: "move" | "resize" | "create";
@@ -89,6 +89,8 @@ export function useGridPointer(o: Options) {
   const onPointerMove = (e: PointerEvent) => {
     const d = dragRef.current;
     if (!d || e.pointerId !== d.pointerId) return;
+    // a booking's time is fixed: pressing it still opens it (pointerup), dragging moves nothing
+    if (d.item && timeFixed(d.item)) return;
     if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) <= 4) return;
     const day = dayAt(e.clientX) ?? d.day;
     const at = minutesAt(d.mode === "resize" ? d.day : day, e.clientY);

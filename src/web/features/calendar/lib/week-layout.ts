@@ -47,6 +47,13 @@ function kindOf(e: LocalEvent): { kind: ItemKind; readOnly: boolean; color: stri
 }
 
 /**
+ * Whether the grid may move or resize an item: not one it may not change at all, nor a guest's
+ * booking (its time is fixed: Sage cannot tell the guest of a new one; the server refuses).
+ */
+export const timeFixed = (item: Pick<GridItem, "readOnly" | "event">): boolean =>
+  item.readOnly || Boolean(item.event.bookedBy);
+
+/**
  * A block Sage planned for a task or a routine's session (what the planner may move), not an
  * event it was asked to add.
  */
@@ -144,6 +151,7 @@ export function itemLabel(item: GridItem, zone: string, taskTitle?: string): str
   if (item.kind === "sage") parts.push(`planned by Sage${taskTitle ? ` for ${taskTitle}` : ""}`);
   if (item.kind === "external") parts.push("from a connected calendar, read only");
   if (item.kind === "proposed") parts.push("proposed by Sage, not in your calendar yet");
+  if (item.event.bookedBy) parts.push(`booked by ${item.event.bookedBy}, time fixed`);
   if (item.seriesId) parts.push("repeats");
   if (item.overlaps) parts.push("overlaps another event");
   return parts.join(", ");
