@@ -124,6 +124,25 @@ describe("the public booking page", () => {
     );
   });
 
+  it("a pasted name or note over its limit is said beside it, not cut without a word", async () => {
+    const user = userEvent.setup();
+    const calls = mockFetch(() => json(200, slotsAnswer()));
+    render(<BookingPage slug={SLUG} />);
+    await user.click((await screen.findAllByRole("button", { name: time(first) }))[0]!);
+    const name = screen.getByLabelText("Your name");
+    await user.click(name);
+    await user.paste("G".repeat(81));
+    expect((name as HTMLInputElement).value).toHaveLength(81);
+    await user.type(screen.getByLabelText("Your e-mail"), "grace@example.com");
+    await user.click(screen.getByLabelText("Note (optional)"));
+    await user.paste("n".repeat(501));
+    await user.click(screen.getByRole("button", { name: "Book this time" }));
+    screen.getByText("Keep it to 80 characters (this has 81)");
+    screen.getByText("Keep it to 500 characters (this has 501)");
+    expect(document.activeElement).toBe(name);
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+  });
+
   it("says a deleted or unknown link is no longer available, in the server's words too", async () => {
     mockFetch(() =>
       json(404, {

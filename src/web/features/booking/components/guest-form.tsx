@@ -10,6 +10,12 @@ const FIELDS = ["name", "email", "note"] as const;
 type FieldName = (typeof FIELDS)[number];
 
 /**
+ * A field over its limit says so (a maxLength would cut a pasted name or note without a word).
+ */
+const tooLong = (max: number, text: string) =>
+  `Keep it to ${max} characters (this has ${text.length})`;
+
+/**
  * The guest's name, e-mail and note for the picked time. The server checks everything; the
  * page only asks for what is plainly missing first. A 409 (taken, paused) goes back to the
  * times; a 400 puts each message beside its field.
@@ -47,11 +53,16 @@ export function GuestForm(props: {
     e.preventDefault();
     if (sending) return;
     const missing: Partial<Record<FieldName, string>> = {};
-    if (!values.name.trim()) missing.name = "Enter your name";
+    const name = values.name.trim();
+    if (!name) missing.name = "Enter your name";
+    else if (name.length > BOOKING_LIMITS.nameMax)
+      missing.name = tooLong(BOOKING_LIMITS.nameMax, name);
     if (!/^\S+@\S+\.\S+$/.test(values.email.trim())) missing.email = "Enter a valid e-mail address";
+    if (values.note.length > BOOKING_LIMITS.noteMax)
+      missing.note = tooLong(BOOKING_LIMITS.noteMax, values.note);
     if (Object.keys(missing).length > 0) {
       setErrors(missing);
-      document.getElementById(missing.name ? "guest-name" : "guest-email")?.focus();
+      document.getElementById(`guest-${FIELDS.find((f) => missing[f])}`)?.focus();
       return;
     }
     setSending(true);
@@ -108,7 +119,6 @@ export function GuestForm(props: {
           {...describedBy("guest-name", errors.name)}
           className={inputClass}
           autoComplete="name"
-          maxLength={BOOKING_LIMITS.nameMax}
           value={values.name}
           onChange={(e) => set("name", e.target.value)}
         />
@@ -129,7 +139,6 @@ export function GuestForm(props: {
           {...describedBy("guest-note", errors.note)}
           className={inputClass}
           rows={3}
-          maxLength={BOOKING_LIMITS.noteMax}
           value={values.note}
           onChange={(e) => set("note", e.target.value)}
         />
