@@ -55,5 +55,5 @@ describe.skipIf(testDbKind() !== "pglite")("one process per PGlite directory", (
     await third.started;
     third.child.kill("SIGTERM");
     await third.exited;
-  }, 60_000);
+  }, 240_000);
 });

@@ -48,7 +48,7 @@ describe.skipIf(testDbKind() !== "pglite")("DATA_DIR is private to the server's 
     expect(notPrivate(dataDir)).toEqual([]);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
-  }, 60_000);
+  }, 240_000);
 
   it("an existing world-readable directory is repaired at start", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "sage-private-"));
@@ -77,5 +77,5 @@ describe.skipIf(testDbKind() !== "pglite")("DATA_DIR is private to the server's 
     expect(notPrivate(dataDir)).toEqual([]);
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
-  }, 60_000);
+  }, 240_000);
 });

@@ -120,5 +120,5 @@ describe.skipIf(testDbKind() !== "postgres")("PostgreSQL connection faults", () 
     console.info(
       `connection faults: ${terminated} backends terminated, ${answers.length} answers, ${faults.length} × 503`,
     );
-  }, 90_000);
+  }, 240_000);
 });

@@ -165,7 +165,7 @@ describe.skipIf(!onPostgres)("PostgreSQL goes away under load", () => {
     const list = await t.app.inject({ method: "GET", url: "/api/tasks", headers: s.headers });
     const stored = new Set((list.json().tasks as { id: string }[]).map((x) => x.id));
     expect(acked.filter((id) => !stored.has(id))).toEqual([]);
-  }, 60_000);
+  }, 240_000);
 });
 
 describe.skipIf(onPostgres)("graceful shutdown", () => {
@@ -202,7 +202,7 @@ describe.skipIf(onPostgres)("graceful shutdown", () => {
       new Promise((r) => setTimeout(() => r("still running after 5 s"), 5000)),
     ]);
     expect(exit).toBe(0);
-  }, 60_000);
+  }, 240_000);
 
   it("on SIGTERM an open chat stream runs to its done event, a new request is refused, the process exits 0", async () => {
     const fake = await startFakeOpenAi("Take the morning for deep work.");
@@ -238,5 +238,5 @@ describe.skipIf(onPostgres)("graceful shutdown", () => {
       new Promise((r) => setTimeout(() => r("still running after 5 s"), 5000)),
     ]);
     expect(exit).toBe(0);
-  }, 60_000);
+  }, 240_000);
 });

@@ -66,7 +66,7 @@ describe.skipIf(testDbKind() !== "pglite")(
       if (lanAddress) {
         await expect(fetch(`http://${lanAddress}:${port}/healthz`)).rejects.toThrow();
       }
-    }, 60_000);
+    }, 240_000);
 
     it.skipIf(!lanAddress)(
       "with HOST=0.0.0.0 a peer on the network gets 403 from dev sign-in and demo billing, whatever its Host says",
@@ -102,7 +102,7 @@ describe.skipIf(testDbKind() !== "pglite")(
           200,
         );
       },
-      60_000,
+      240_000,
     );
 
     it("through a loopback tunnel (a public Host from 127.0.0.1) dev sign-in and demo billing answer 403", async () => {
@@ -136,7 +136,7 @@ describe.skipIf(testDbKind() !== "pglite")(
         expect((await devLogin(server.url, { host })).status, host).toBe(200);
       }
       expect((await complete({ origin: `http://localhost:${port}` })).status).toBe(200);
-    }, 60_000);
+    }, 240_000);
   },
 );
 

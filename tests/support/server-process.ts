@@ -11,6 +11,9 @@ export type ServerProcess = {
   output: () => string;
 };
 
+/** How long a spawned server may take to answer /healthz. */
+export const SERVER_START_MS = 90_000;
+
 /**
  * The real server (src/server/main.ts) in its own process, as `npm start` runs it, ready
  * when /healthz answers. Tests kill it with real signals.
@@ -41,7 +44,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     child.on("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // a hang guard, not a speed check: a fresh PGlite directory takes ~7 s alone, and several
+  // times that on a 2-core machine busy with the rest of the suite (30 s was not enough there)
+  const deadline = Date.now() + SERVER_START_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
