@@ -85,7 +85,7 @@ test("calendar: add, edit, work offline across a reload, sync exactly once, subs
   await edit.getByRole("button", { name: /^More/ }).click();
   await edit.getByLabel("Priority").selectOption("high");
   await edit.getByRole("button", { name: "Save changes" }).click();
-  await expect(panel.getByText("Dentist (moved)")).toBeVisible();
+  await expect(panel.getByText("Dentist (moved)", { exact: true })).toBeVisible();
   await expect(panel.getByText("High priority")).toBeVisible();
   await expect(panel.getByText("All changes synced")).toBeVisible();
   expect((await serverEvents(page)).map((e) => e.title)).toEqual(["Dentist (moved)"]);

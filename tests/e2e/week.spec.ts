@@ -70,6 +70,9 @@ test.describe("the week at 1280 px", () => {
     await dialog.getByRole("button", { name: "Save event" }).click();
     const dentist = page.getByRole("button", { name: /^Dentist, / });
     await expect(dentist).toHaveAccessibleName(`Dentist, ${weekday(day)} 10 to 11 AM`);
+    // every change says what happened, visibly, with Undo
+    const last = page.getByRole("region", { name: "Last change" });
+    await expect(last).toContainText("Added Dentist.");
 
     // move by drag: an hour later
     const box = (await dentist.boundingBox())!;
@@ -111,6 +114,34 @@ test.describe("the week at 1280 px", () => {
     }).toPass();
     await expectAccessible(page);
     await page.screenshot({ path: "test-results/week-1280.png" });
+
+    // a move taken back with Undo
+    await dentist.focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(dentist).toHaveAccessibleName(`Dentist, ${weekday(day)} 10:15 to 11:45 AM`);
+    await expect(last).toContainText("Moved: Dentist");
+    await last.getByRole("button", { name: "Undo" }).click();
+    await expect(dentist).toHaveAccessibleName(`Dentist, ${weekday(day)} 10 to 11:30 AM`);
+    await expect(last).toHaveCount(0);
+
+    // deleted, then put back with Undo: on the week and on the server
+    await dentist.click();
+    await page
+      .getByRole("dialog", { name: "Edit event" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(dentist).toHaveCount(0);
+    await expect(last).toContainText("Deleted Dentist.");
+    await expectAccessible(page);
+    await last.getByRole("button", { name: "Undo" }).click();
+    await expect(dentist).toHaveAccessibleName(`Dentist, ${weekday(day)} 10 to 11:30 AM`);
+    await expect(async () => {
+      const events = await serverEvents(page);
+      expect(events.map((e) => e.title)).toEqual(["Dentist"]);
+      expect(new Date(events[0]!.start_time).getTime()).toBe(at(0, 10).getTime());
+    }).toPass();
   });
 
   test("Plan my week highlights the new blocks, and Undo plan takes the whole plan back", async ({

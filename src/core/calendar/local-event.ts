@@ -68,6 +68,25 @@ export type EventDraft = Omit<
   | "recurrenceId"
 >;
 
+/** An event's content, as a person edits it (what putting it back or moving it sends). */
+export function draftOf(e: LocalEvent): EventDraft {
+  const {
+    id,
+    version,
+    source,
+    taskId,
+    routineId,
+    why,
+    bookedBy,
+    exdates,
+    seriesId,
+    recurrenceId,
+    ...draft
+  } = e;
+  void [id, version, source, taskId, routineId, why, bookedBy, exdates, seriesId, recurrenceId];
+  return draft;
+}
+
 const orUndefined = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
 
 export function fromServerEvent(e: ServerEvent): LocalEvent {

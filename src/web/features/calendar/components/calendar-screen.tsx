@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { DateTime } from "luxon";
-import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-event.ts";
-import { fromServerEvent, localSeries } from "../../../../core/calendar/local-event.ts";
+import { draftOf, fromServerEvent, localSeries } from "../../../../core/calendar/local-event.ts";
 import { dayDelta, occurrencesBefore, shiftByDay } from "../../../../core/calendar/occurrences.ts";
 import type { Scope, ServerEvent } from "../../../../core/contract/calendar.ts";
 import { call } from "../../../lib/client.ts";
@@ -49,6 +49,7 @@ import { ScopeDialog } from "./scope-dialog.tsx";
 import { SubscribeCard } from "./subscribe-card.tsx";
 import { SyncStatus } from "./sync-status.tsx";
 import { TasksSection } from "./tasks-section.tsx";
+import { type Done, UndoToast } from "./undo-toast.tsx";
 import { WeekGrid } from "./week-grid.tsx";
 
 const WIDE = "(min-width: 1024px)";
@@ -109,9 +110,7 @@ const asReadOnly = (events: ServerEvent[]) =>
 
 /** The event's content with new times (what a drag or a key move changes). */
 function moved(e: LocalEvent, start: Date, end: Date): EventDraft {
-  const { id, version, source, taskId, exdates, seriesId, recurrenceId, ...draft } = e;
-  void [id, version, source, taskId, exdates, seriesId, recurrenceId];
-  return { ...draft, startTime: start.toISOString(), endTime: end.toISOString() };
+  return { ...draftOf(e), startTime: start.toISOString(), endTime: end.toISOString() };
 }
 
 /**
@@ -132,6 +131,14 @@ export function CalendarScreen({ userId }: { userId: string }) {
   );
   const { tab, now, message, dialog, pending, plan, proposal, undoing, deleting } = ui;
   const setMessage = (m: string) => dispatch({ type: "announce", message: m });
+  // the last change made here, shown with Undo where it can be taken back (undo-toast.tsx)
+  const [done, setDone] = useState<Done | null>(null);
+  const doneCount = useRef(0);
+  const tell = (text: string, undo?: () => void) => {
+    setMessage(text);
+    setDone({ id: ++doneCount.current, text, undo });
+  };
+  const closeDone = useCallback(() => setDone(null), []);
   const today = DateTime.fromJSDate(now, { zone }).toISODate()!;
   // the view and the date live in the address (/calendar?view=week&date=2026-12-01): a
   // reload or a shared link keeps them, and back/forward step through them
@@ -246,14 +253,32 @@ export function CalendarScreen({ userId }: { userId: string }) {
       dispatch({ type: "ask-scope", pending: { kind: "change", item, draft } });
       return;
     }
+    const before = draftOf(item.event);
     engine.update(item.event.id, draft);
     const next = {
       ...item,
       start: new Date(draft.startTime),
       end: new Date(draft.endTime ?? draft.startTime),
     };
-    setMessage(
-      `Moved: ${itemLabel(next, zone)}${item.kind === "sage" ? ". It is yours now; Sage will plan around it." : "."}`,
+    const sameTime =
+      draft.startTime === before.startTime && (draft.endTime ?? null) === (before.endTime ?? null);
+    tell(
+      sameTime
+        ? `Saved ${draft.title}.`
+        : `Moved: ${itemLabel(next, zone)}${item.kind === "sage" ? ". It is yours now; Sage will plan around it." : "."}`,
+      () => engine.update(item.event.id, before),
+    );
+  };
+
+  /**
+   * Deletes one event (a whole series from the list). Undo puts the person's own event back as
+   * it was; a block Sage planned is not put back (the plan finds its task another time).
+   */
+  const remove = (event: LocalEvent) => {
+    engine.remove(event.id);
+    tell(
+      `Deleted ${event.title}.`,
+      isSageBlock(event) || event.bookedBy ? undefined : () => engine.add(draftOf(event)),
     );
   };
 
@@ -512,6 +537,15 @@ export function CalendarScreen({ userId }: { userId: string }) {
       <p aria-live="polite" className="sr-only">
         {message}
       </p>
+      <UndoToast
+        done={done}
+        onClose={closeDone}
+        onUndo={(d) => {
+          d.undo?.();
+          setDone(null);
+          setMessage(`Undone: ${d.text}`);
+        }}
+      />
 
       <EventDialog
         open={dialog.open}
@@ -544,8 +578,8 @@ export function CalendarScreen({ userId }: { userId: string }) {
           const item = dialog.item;
           dispatch({ type: "closeDialog" });
           if (!item) {
-            engine.add(draft);
-            setMessage(`Added ${draft.title}.`);
+            const added = engine.add(draft);
+            tell(`Added ${draft.title}.`, added ? () => engine.remove(added.id) : undefined);
           } else change(item, draft);
         }}
         onDelete={() => {
@@ -554,17 +588,14 @@ export function CalendarScreen({ userId }: { userId: string }) {
           if (!item) return;
           if (item.seriesId && item.occurrence)
             dispatch({ type: "ask-scope", pending: { kind: "delete", item } });
-          else {
-            engine.remove(item.event.id);
-            setMessage(`Deleted ${item.event.title}.`);
-          }
+          else remove(item.event);
         }}
       />
       <DeleteEventDialog
         event={deleting}
         onCancel={() => dispatch({ type: "confirm-delete", event: null })}
         onConfirm={(event) => {
-          engine.remove(event.id);
+          remove(event);
           dispatch({ type: "confirm-delete", event: null });
         }}
       />

@@ -131,6 +131,7 @@ export class CalendarSync {
       // as on the server: an edited event is the person's (a planned block stops moving)
       source: "user",
       ...(current.taskId ? { taskId: current.taskId } : {}),
+      ...(current.routineId ? { routineId: current.routineId } : {}),
       // a guest's booking stays one (its time fixed) while the edit waits to sync
       ...(current.bookedBy ? { bookedBy: current.bookedBy } : {}),
     };
