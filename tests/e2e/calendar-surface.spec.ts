@@ -60,6 +60,10 @@ for (const width of [375, 1280] as const) {
     await expect(sidebar.getByRole("link", { name: "Calendar", exact: true })).toHaveCount(1);
     await expect(sidebar.getByRole("button", { name: "Calendar" })).toHaveCount(0);
     await expect(sidebar.getByRole("link", { name: "Week view" })).toHaveCount(0);
+    // what Sage plans with and the booking links, reachable from the phone's menu too
+    const planning = sidebar.getByRole("navigation", { name: "Planning" });
+    await expect(planning.getByRole("link", { name: "How you work" })).toBeVisible();
+    await expect(planning.getByRole("link", { name: "Booking links" })).toBeVisible();
     const agenda = sidebar.getByRole("region", { name: "Coming up" });
     await expect(agenda.getByText("Dentist")).toBeVisible();
     await expect(agenda.getByText("Tomorrow")).toBeVisible();

@@ -172,6 +172,15 @@ export function ChatSidebar(p: Props) {
           Today
         </Link>
       </nav>
+      {/* what Sage plans with, and the links others book through: reachable on a phone too */}
+      <nav aria-label="Planning" className="-mt-2 flex flex-wrap gap-x-4 gap-y-1 px-1 text-sm">
+        <Link to="/how-you-work" className="font-semibold text-sage-800 hover:underline">
+          How you work
+        </Link>
+        <Link to="/booking-links" className="font-semibold text-sage-800 hover:underline">
+          Booking links
+        </Link>
+      </nav>
       {p.agenda}
       <section aria-labelledby="recent-heading" className="min-h-0">
         <h2
