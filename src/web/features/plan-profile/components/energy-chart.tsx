@@ -10,6 +10,8 @@ const H = 200;
 const TOP = 16;
 const BOTTOM = 36;
 const PLOT = H - TOP - BOTTOM;
+/** The smallest scale the chart is drawn at: its 10–11 px labels stay at 8 px or more. */
+const MIN_SCALE = 0.8;
 
 /** The hours worth showing: the working day, widened to any hour with evidence. */
 export function shownHours(cells: Cell[], working: Span): number[] {
@@ -67,77 +69,88 @@ export function EnergyChart({
 
   return (
     <figure className="space-y-2">
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        role="img"
-        aria-labelledby={titleId}
-        className="h-auto w-full max-w-xl"
-        preserveAspectRatio="xMidYMid meet"
-      >
-        <title id={titleId}>{summary}</title>
-        {statedPeak && (
-          <rect {...band(statedPeak)} y={TOP - 12} height={PLOT + 12} className="fill-amber-50" />
-        )}
-        {learnedPeak && (
-          <rect {...band(learnedPeak)} y={TOP - 12} height={PLOT + 12} className="fill-sage-100" />
-        )}
-        {[0.25, 0.5, 0.75, 1].map((p) => (
-          <line
-            key={p}
-            x1={0}
-            x2={W}
-            y1={y(p)}
-            y2={y(p)}
-            className="stroke-stone-200"
-            strokeWidth={1}
-          />
-        ))}
-        {hours.map((hour, i) => {
-          const c = cells[hour]!;
-          const left = i * step;
-          const bar = step * 0.36;
-          const seenOpacity = 0.35 + 0.65 * Math.min(1, c.evidence / 3);
-          return (
-            <g key={hour}>
-              <rect
-                x={left + step * 0.12}
-                y={y(c.stated)}
-                width={bar}
-                height={PLOT * c.stated}
-                className="fill-white stroke-stone-500"
-                strokeWidth={1.5}
-                strokeDasharray="4 3"
-              />
-              <rect
-                x={left + step * 0.52}
-                y={y(c.learned)}
-                width={bar}
-                height={PLOT * c.learned}
-                className="fill-sage-700"
-                fillOpacity={seenOpacity}
-              />
-              <text
-                x={left + step / 2}
-                y={H - BOTTOM + 14}
-                textAnchor="middle"
-                className="fill-stone-700 text-[11px]"
-              >
-                {hourLabel(hour, locale)}
-              </text>
-              {c.evidence >= 0.05 && (
+      {/* never drawn below MIN_SCALE (its labels would shrink past reading on a phone when
+          evidence widens the day): a long day scrolls sideways instead */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard */}
+      <section className="overflow-x-auto" tabIndex={0} aria-label="Energy by hour">
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          role="img"
+          aria-labelledby={titleId}
+          className="h-auto w-full max-w-xl"
+          style={{ minWidth: `${Math.round(W * MIN_SCALE)}px` }}
+          preserveAspectRatio="xMidYMid meet"
+        >
+          <title id={titleId}>{summary}</title>
+          {statedPeak && (
+            <rect {...band(statedPeak)} y={TOP - 12} height={PLOT + 12} className="fill-amber-50" />
+          )}
+          {learnedPeak && (
+            <rect
+              {...band(learnedPeak)}
+              y={TOP - 12}
+              height={PLOT + 12}
+              className="fill-sage-100"
+            />
+          )}
+          {[0.25, 0.5, 0.75, 1].map((p) => (
+            <line
+              key={p}
+              x1={0}
+              x2={W}
+              y1={y(p)}
+              y2={y(p)}
+              className="stroke-stone-200"
+              strokeWidth={1}
+            />
+          ))}
+          {hours.map((hour, i) => {
+            const c = cells[hour]!;
+            const left = i * step;
+            const bar = step * 0.36;
+            const seenOpacity = 0.35 + 0.65 * Math.min(1, c.evidence / 3);
+            return (
+              <g key={hour}>
+                <rect
+                  x={left + step * 0.12}
+                  y={y(c.stated)}
+                  width={bar}
+                  height={PLOT * c.stated}
+                  className="fill-white stroke-stone-500"
+                  strokeWidth={1.5}
+                  strokeDasharray="4 3"
+                />
+                <rect
+                  x={left + step * 0.52}
+                  y={y(c.learned)}
+                  width={bar}
+                  height={PLOT * c.learned}
+                  className="fill-sage-700"
+                  fillOpacity={seenOpacity}
+                />
                 <text
                   x={left + step / 2}
-                  y={H - BOTTOM + 28}
+                  y={H - BOTTOM + 14}
                   textAnchor="middle"
-                  className="fill-stone-500 text-[10px]"
+                  className="fill-stone-700 text-[11px]"
                 >
-                  {c.evidence < 10 ? c.evidence.toFixed(1) : Math.round(c.evidence)}
+                  {hourLabel(hour, locale)}
                 </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
+                {c.evidence >= 0.05 && (
+                  <text
+                    x={left + step / 2}
+                    y={H - BOTTOM + 28}
+                    textAnchor="middle"
+                    className="fill-stone-500 text-[10px]"
+                  >
+                    {c.evidence < 10 ? c.evidence.toFixed(1) : Math.round(c.evidence)}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+      </section>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-700">
         <span className="flex items-center gap-1.5">
           <span

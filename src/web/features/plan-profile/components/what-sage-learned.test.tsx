@@ -1,10 +1,10 @@
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { InsightsResponse } from "../../../../core/contract/insights.ts";
 import { setOnline } from "../../../lib/use-online.ts";
 import { cells, none, stated } from "../../../test/insights-fixture.ts";
 import { mockApi, renderWithApp } from "../../../test/render-with-app.tsx";
-import { shownHours } from "./energy-chart.tsx";
+import { EnergyChart, shownHours } from "./energy-chart.tsx";
 import { evidenceLine, WhatSageLearned } from "./what-sage-learned.tsx";
 
 afterEach(() => {
@@ -99,5 +99,27 @@ describe("evidenceLine and shownHours", () => {
     expect(shownHours(c, { start: 540, end: 1020 })).toEqual([
       9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
     ]);
+  });
+});
+
+describe("EnergyChart", () => {
+  it("a day widened by evidence scrolls sideways rather than shrinking its labels past reading", () => {
+    const c = cells(
+      () => 0.6,
+      (h) => (h === 3 ? 2 : 0),
+    );
+    render(
+      <EnergyChart
+        cells={c}
+        working={{ start: 540, end: 1020 }}
+        statedPeak={null}
+        learnedPeak={null}
+        locale="en-US"
+      />,
+    );
+    const region = screen.getByRole("region", { name: "Energy by hour" });
+    // the hours 3 AM to 4 PM: 14 of 48 units each, drawn at 0.8 at least
+    expect((region.querySelector("svg") as SVGElement).style.minWidth).toBe("538px");
+    expect(region.tabIndex).toBe(0);
   });
 });
