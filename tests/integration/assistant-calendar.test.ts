@@ -208,6 +208,30 @@ describe("the offline assistant acts on the calendar", () => {
     expect(DateTime.fromISO(left[0]!.start_time).setZone(ZONE).weekday).toBe(1);
   });
 
+  it("asks the time when only a day was said, and the next reply's time adds it", async () => {
+    const s = await user();
+    const asked = await say(s, "add workshop tomorrow");
+    expect(asked.response).toMatch(/^What time should I put “Workshop” on /);
+    expect(await events(s)).toHaveLength(0);
+    const c = asked.conversationId;
+    const added = await say(s, "9am", { conversationId: c });
+    expect(added.calendarChanged).toBe(true);
+    expect(added.response).toMatch(/^Added “Workshop”, .*9:00 AM/);
+    const [workshop] = await events(s);
+    const start = DateTime.fromISO(workshop!.start_time).setZone(ZONE);
+    expect([start.hour, start.minute]).toEqual([9, 0]);
+    // answered once: another time now is not read as the answer again
+    const next = await say(s, "at 3pm", { conversationId: c });
+    expect(next.calendarChanged).toBe(false);
+    expect(await events(s)).toHaveLength(1);
+    // a reply that is not a time is a request of its own
+    const other = await say(s, "add lunch thursday", { conversationId: c });
+    expect(other.response).toMatch(/^What time should I put “Lunch” on Thursday/);
+    const own = await say(s, "what's on tomorrow?", { conversationId: c });
+    expect(own.calendarChanged).toBe(false);
+    expect(own.response).not.toMatch(/^Added/);
+  });
+
   it("creates a real weekly series, and never cancels it on a guess", async () => {
     const s = await user();
     const added = await say(s, "add gym every Monday at 7am");

@@ -1,6 +1,11 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { parseCalendarRequest, parseDuration, parsePickReply } from "./parse-calendar-request.ts";
+import {
+  parseCalendarRequest,
+  parseDuration,
+  parsePickReply,
+  parseTimeReply,
+} from "./parse-calendar-request.ts";
 
 const zone = "Europe/Berlin";
 // Sunday 2026-11-22, 10:00 in Berlin
@@ -331,5 +336,18 @@ describe("parsePickReply", () => {
     expect(parsePickReply("number 3")).toBe(3);
     expect(parsePickReply("move the first draft to friday")).toBeUndefined();
     expect(parsePickReply("the one on monday")).toBeUndefined();
+  });
+});
+
+describe("parseTimeReply", () => {
+  it("reads a reply that is only a time, and nothing else", () => {
+    expect(parseTimeReply("9am")).toBe("9am");
+    expect(parseTimeReply("At 3:30 pm please")).toBe("3:30 pm");
+    expect(parseTimeReply("say 10")).toBe("10");
+    expect(parseTimeReply("noon.")).toBe("noon");
+    expect(parseTimeReply("9 a.m.")).toBe("9 a.m.");
+    expect(parseTimeReply("add lunch at 1pm")).toBeUndefined();
+    expect(parseTimeReply("tomorrow")).toBeUndefined();
+    expect(parseTimeReply("the second one")).toBeUndefined();
   });
 });

@@ -36,6 +36,7 @@ import { parseSmallTalk } from "./parse-small-talk.ts";
 import { DURATION, parseDuration, parseTasks, tidy } from "./parse-tasks.ts";
 import { type Ctx, dayLabel, normalize, parseWhen, rangeOf } from "./parse-when.ts";
 
+export { parseTimeReply, TIME_QUESTION } from "./parse-create.ts";
 export { parsePickReply, parseScopeReply } from "./parse-match.ts";
 export { parseDuration } from "./parse-tasks.ts";
 

@@ -5,6 +5,23 @@ import { anchorSeries, parseRecurrence } from "./parse-recurrence.ts";
 import { DURATION, parseDuration, tidy } from "./parse-tasks.ts";
 import { type Ctx, parseWhen } from "./parse-when.ts";
 
+/** Starts the question asked when a day came without a time; the next reply may be the time. */
+export const TIME_QUESTION = "What time should I put";
+
+/**
+ * A reply that is only a time ("9am", "at 3:30 pm", "noon", "say 10") — the answer to
+ * TIME_QUESTION — as words the request parser reads after "at"; undefined for anything else.
+ */
+export function parseTimeReply(message: string): string | undefined {
+  const text = message.trim().toLowerCase();
+  if (text.length > 40) return undefined;
+  const m =
+    /^(?:(?:at|around|about|say|make it|let's say|lets say)\s+)?(\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?|noon|midday|midnight)(?:\s*(?:please|thanks|thank you))?[\s.!]*$/.exec(
+      text,
+    );
+  return m?.[1];
+}
+
 const capital = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 /** "tomorrow morning" → 9:00, "afternoon" → 14:00, "evening"/"tonight" → 19:00. */
@@ -79,7 +96,7 @@ export function parseCreate(body: string, ctx: Ctx): AssistantRequest | undefine
     const day = start.toFormat("cccc d LLLL");
     return {
       tool: "clarify",
-      question: `What time should I put ${title ? `“${title}”` : "it"} on ${day}?`,
+      question: `${TIME_QUESTION} ${title ? `“${title}”` : "it"} on ${day}?`,
     };
   }
   start = timed ?? start.set({ hour: 9, minute: 0, second: 0, millisecond: 0 });

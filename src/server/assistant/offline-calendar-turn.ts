@@ -8,6 +8,8 @@ import {
   parseCalendarRequest,
   parsePickReply,
   parseScopeReply,
+  parseTimeReply,
+  TIME_QUESTION,
 } from "../../core/assistant/parse-calendar-request.ts";
 import type { ActionItem } from "../../core/contract/assistant-actions.ts";
 import { userTimeZone } from "../calendar/list-events.ts";
@@ -57,6 +59,8 @@ function followUp(message: string, history: LlmMessage[], ctx: { now: Date; time
   const lastReply = history.findLast((m) => m.role === "assistant");
   if (lastReply?.content.includes(WHICH_QUESTION))
     return pickedOne(message, history, lastReply, ctx);
+  if (lastReply?.content.startsWith(TIME_QUESTION))
+    return timeGiven(message, history, lastReply, ctx);
   if (!lastReply?.content.includes(SCOPE_QUESTION)) return undefined;
   const at = history.lastIndexOf(lastReply);
   const asked = history.slice(0, at).findLast((m) => m.role === "user");
@@ -86,6 +90,24 @@ function pickedOne(
   const original = parseCalendarRequest(asked.content, ctx);
   if (original?.tool !== "delete_event" && original?.tool !== "update_event") return undefined;
   return { ...original, match: { ...original.match, nth } };
+}
+
+/**
+ * "9am" after "What time should I put “Dentist” on Tuesday 1 December?": the request asked
+ * before, read again with that time. A reply that is not only a time is read as a new request.
+ */
+function timeGiven(
+  message: string,
+  history: LlmMessage[],
+  lastReply: LlmMessage,
+  ctx: { now: Date; timezone: string },
+) {
+  const time = parseTimeReply(message);
+  if (time === undefined) return undefined;
+  const asked = history.slice(0, history.lastIndexOf(lastReply)).findLast((m) => m.role === "user");
+  if (!asked) return undefined;
+  const again = parseCalendarRequest(`${asked.content} at ${time}`, ctx);
+  return again?.tool === "create_event" || again?.tool === "clarify" ? again : undefined;
 }
 
 /** Ends every proposal's reply: the next "yes" or "no" answers it. */
