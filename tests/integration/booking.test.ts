@@ -3,6 +3,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOOKING_LIMITS } from "../../src/core/booking/booking-limits.ts";
 import { expandSeries } from "../../src/core/calendar/external/expand-series.ts";
 import { parseCalendar } from "../../src/core/calendar/external/parse-calendar.ts";
 import { MIGRATIONS_DIR } from "../../src/server/db/migrate.ts";
@@ -17,8 +18,10 @@ const ZONE = "Europe/London";
 // Monday 2031-03-03, 07:00 in London
 const NOW = DateTime.fromISO("2031-03-03T07:00", { zone: ZONE });
 let t: TestApp;
+/** The app's clock; a test that moves it puts it back. */
+let clock = NOW;
 beforeAll(async () => {
-  t = await createTestApp({ now: () => NOW.toJSDate() });
+  t = await createTestApp({ now: () => clock.toJSDate() });
 });
 afterAll(() => t.close());
 
@@ -250,6 +253,36 @@ describe("booking links", () => {
       .from(bookingCells)
       .where(eq(bookingCells.userId, s.user.id));
     expect(Number(cells!.n)).toBe(0);
+  });
+
+  it("books a time offered a moment ago whose start has just passed, not one long past", async () => {
+    const s = await host();
+    const made = await link(s, {
+      allowPeak: true,
+      noticeMinutes: 0,
+      days: [1, 2, 3, 4, 5, 6, 7],
+      hours: { from: "00:00", to: "24:00" },
+    });
+    const [first] = (await guest("GET", `/api/book/${made.slug}`)).json().slots;
+    expect(first.start).toBe(NOW.toUTC().toISO());
+    try {
+      clock = NOW.plus({ minutes: BOOKING_LIMITS.bookingGraceMinutes + 1 });
+      const late = await guest("POST", `/api/book/${made.slug}`, {
+        start: first.start,
+        ...someone(),
+      });
+      expect(late.statusCode).toBe(400);
+      expect(late.json().error).toMatch(/not one this link offers/);
+      // the guest picked it, then typed their name while the clock passed its start
+      clock = NOW.plus({ minutes: 2 });
+      const booked = await guest("POST", `/api/book/${made.slug}`, {
+        start: first.start,
+        ...someone(),
+      });
+      expect(booked.statusCode).toBe(201);
+    } finally {
+      clock = NOW;
+    }
   });
 
   it("a paused link offers nothing and books nothing", async () => {

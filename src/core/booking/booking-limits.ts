@@ -15,6 +15,11 @@ export const BOOKING_LIMITS = {
   slotsRangeDays: 15,
   /** The host's list of bookings: the newest this many. */
   bookingsListed: 200,
+  /**
+   * A guest books a time they saw a moment ago: a slot that the notice (or, with no notice,
+   * the clock) passed within this many minutes since is still theirs to book.
+   */
+  bookingGraceMinutes: 5,
 } as const;
 
 export const BOOKING_DEFAULTS = {

@@ -63,6 +63,15 @@ describe("offeredSlots", () => {
     expect(local(slots[0]!.start).toISO()).toBe("2026-11-30T12:00:00.000+01:00");
   });
 
+  it("a grace measures the notice from a few minutes back (booking what was just offered)", () => {
+    const offered = offeredSlots(input())[0]!;
+    // five minutes later the notice has passed the first slot; with a grace of five it stands
+    const later = { now: NOW + 5 * MINUTE, from: offered.start, to: offered.end };
+    expect(offeredSlots(input(later))).toEqual([]);
+    expect(offeredSlots(input({ ...later, graceMinutes: 5 }))[0]!.start).toBe(offered.start);
+    expect(offeredSlots(input({ ...later, now: NOW + 6 * MINUTE, graceMinutes: 5 }))).toEqual([]);
+  });
+
   it("offers the peak only when the link allows it", () => {
     const open = offeredSlots(input({ rules: { ...rules, allowPeak: true, noticeMinutes: 0 } }));
     expect(local(open[0]!.start).hour).toBe(9);

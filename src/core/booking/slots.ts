@@ -38,6 +38,12 @@ export type SlotInput = {
   now: number;
   from: number;
   to: number;
+  /**
+   * Booking rather than offering: the notice is measured from this many minutes before `now`,
+   * so a slot the guest was offered a moment ago is not refused because its start (or the
+   * notice) passed while they typed their name.
+   */
+  graceMinutes?: number;
 };
 
 export type Slot = Interval & {
@@ -76,7 +82,7 @@ function merge(intervals: readonly Interval[]): Interval[] {
 export function offeredSlots(input: SlotInput): Slot[] {
   const { rules, profile, now } = input;
   const zone = profile.timezone;
-  const earliest = now + rules.noticeMinutes * MINUTE;
+  const earliest = now + (rules.noticeMinutes - (input.graceMinutes ?? 0)) * MINUTE;
   const latest = now + rules.horizonDays * 24 * 60 * MINUTE;
   const from = Math.max(input.from, earliest);
   const to = Math.min(input.to, latest);

@@ -60,7 +60,7 @@ const rulesOf = (link: BookingLinkRow): LinkRules => ({
 export async function slotsOf(
   db: Db,
   link: BookingLinkRow,
-  range: { from: number; to: number; now: number },
+  range: { from: number; to: number; now: number; graceMinutes?: number },
 ): Promise<{ slots: Slot[]; zone: string }> {
   const zone = await userTimeZone(db, link.userId);
   const { profile } = await schedulerProfileFor(db, { userId: link.userId, timezone: zone });
@@ -129,6 +129,7 @@ export async function slotsOf(
     now: range.now,
     from: range.from,
     to: range.to,
+    graceMinutes: range.graceMinutes,
   });
   return { slots, zone };
 }
@@ -222,6 +223,7 @@ export async function book(
         from: start,
         to: end,
         now: opts.now.getTime(),
+        graceMinutes: BOOKING_LIMITS.bookingGraceMinutes,
       });
       if (!slots.some((s) => s.start === start))
         throw badRequest("start: that time is not one this link offers");
