@@ -64,6 +64,10 @@ for (const width of [375, 1280] as const) {
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Done" }).click();
     await expect(dialog.getByRole("status")).toHaveText(/Done/);
+    await dialog.getByRole("button", { name: `How long did “${title}” take?` }).click();
+    await dialog.getByLabel("Minutes it took").fill("55");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(dialog.getByRole("status")).toContainText("Done — took 55 min");
     await page.keyboard.press("Escape");
 
     // the check-in of today's block, from Today

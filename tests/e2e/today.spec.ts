@@ -62,6 +62,13 @@ for (const width of [375, 1280] as const) {
     await expect(blocks[0]!.getByRole("button", { name: "Partly" })).toHaveCount(0);
     await blocks[0]!.getByRole("button", { name: "Done already" }).click();
     await expect(blocks[0]!.getByText("Done", { exact: true })).toBeVisible();
+    // how long it really took: the duration Sage learns estimates from
+    await blocks[0]!.getByRole("button", { name: "How long did “Write the essay” take?" }).click();
+    await expect(blocks[0]!.getByLabel("Minutes it took")).toHaveValue("50");
+    await blocks[0]!.getByLabel("Minutes it took").fill("65");
+    await blocks[0]!.getByRole("button", { name: "Save" }).click();
+    await expect(blocks[0]!.getByText("Done — took 1 h 05")).toBeVisible();
+    await expect(blocks[0]!.getByRole("button", { name: /How long did/ })).toHaveCount(0);
     await blocks[1]!.getByRole("button", { name: "Partly" }).click();
     await blocks[1]!.getByLabel("Minutes done").fill("20");
     await blocks[1]!.getByRole("button", { name: "Save" }).click();
@@ -74,6 +81,30 @@ for (const width of [375, 1280] as const) {
     expect(await page.locator("main").innerText()).not.toMatch(SHAME);
     await expectAccessible(page);
     await page.screenshot({ path: `test-results/today-checked-${width}.png`, fullPage: true });
+
+    // Skip on one of Sage's blocks still ahead: it leaves its day, and the page says where
+    // its work goes (on that block's day: Sage plans from the server's real now)
+    const { task: bankTask } = await call(page, "POST", "/api/tasks", {
+      title: "Call the bank",
+      estimateMinutes: 20,
+    });
+    const bank = (
+      (await call(page, "POST", "/api/plan", { days: 7 })).placed as {
+        taskId: string;
+        start: string;
+      }[]
+    ).find((p) => p.taskId === bankTask.id)!;
+    await page.goto(`/today?date=${DateTime.fromISO(bank.start, { zone: ZONE }).toISODate()}`);
+    const ahead = page
+      .getByRole("region", { name: "Your day" })
+      .getByRole("listitem")
+      .filter({ hasText: "Call the bank" });
+    await ahead.getByRole("button", { name: "Skip" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Skipped “Call the bank”" }),
+    ).toHaveText(/Sage is finding it another time\. See your week/);
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/today-skipped-${width}.png`, fullPage: true });
 
     // what shapes the day is one tap away, on a phone too
     await page

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { calendarEvents, checkIns, planNotes } from "../../src/server/db/schema.ts";
@@ -200,7 +200,10 @@ describe("POST /api/check-ins", () => {
     const task = await addTask(s, { title: "Read", estimateMinutes: 40 });
     const [block] = (await plan(s)).placed;
     const res = await checkIn(s, { eventId: block!.eventId, outcome: "skipped" });
-    expect(res.json()).toMatchObject({ checkIn: { outcome: "skipped", countedMinutes: 0 } });
+    expect(res.json()).toMatchObject({
+      checkIn: { outcome: "skipped", countedMinutes: 0 },
+      leftCalendar: true,
+    });
     const [row] = await t.db
       .select()
       .from(calendarEvents)
@@ -210,6 +213,38 @@ describe("POST /api/check-ins", () => {
     const again = (await plan(s)).placed.filter((b) => b.taskId === task.id);
     expect(minutesOf(again)).toBe(minutesOf([block!]));
     for (const b of again) expect(b.end <= block!.start || b.start >= block!.end).toBe(true);
+  });
+});
+
+describe("a skip that leaves the block where it is", () => {
+  it("of a block the person moved (theirs now), or one under way, says it stayed", async () => {
+    const s = await person();
+    await addTask(s, { title: "Draft", estimateMinutes: 40 });
+    await addTask(s, { title: "Outline", estimateMinutes: 40 });
+    const [first, second] = (await plan(s)).placed.sort((a, b) => a.start.localeCompare(b.start));
+    // the person moves the second block an hour later: it is theirs now
+    const moved = await t.app.inject({
+      method: "PUT",
+      url: `/api/calendar-events?eventId=${second!.eventId}`,
+      headers: s.headers,
+      payload: {
+        title: "Outline (mine)",
+        start_time: DateTime.fromISO(second!.start).plus({ hours: 1 }).toUTC().toISO(),
+        end_time: DateTime.fromISO(second!.end).plus({ hours: 1 }).toUTC().toISO(),
+      },
+    });
+    expect(moved.statusCode).toBe(200);
+    const theirs = await checkIn(s, { eventId: second!.eventId, outcome: "skipped" });
+    expect(theirs.json()).toMatchObject({ leftCalendar: false });
+    // the first one, skipped once it has begun
+    clock = DateTime.fromISO(first!.start).setZone(ZONE).plus({ minutes: 5 });
+    const begun = await checkIn(s, { eventId: first!.eventId, outcome: "skipped" });
+    expect(begun.json()).toMatchObject({ leftCalendar: false });
+    const rows = await t.db
+      .select({ deletedAt: calendarEvents.deletedAt })
+      .from(calendarEvents)
+      .where(inArray(calendarEvents.id, [first!.eventId, second!.eventId]));
+    expect(rows.map((r) => r.deletedAt)).toEqual([null, null]);
   });
 });
 

@@ -86,8 +86,16 @@ export const checkIn = z.object({
 });
 export type CheckIn = z.infer<typeof checkIn>;
 
-/** `taskDone`: this check-in finished the task (done on its last block). */
-export const checkInResponse = z.object({ checkIn, taskDone: z.boolean() });
+/**
+ * `taskDone`: this check-in finished the task (done on its last block). `leftCalendar`: the
+ * block left the calendar (a skip of Sage's block before it began: its task is planned again,
+ * or a routine's day counts as skipped).
+ */
+export const checkInResponse = z.object({
+  checkIn,
+  taskDone: z.boolean(),
+  leftCalendar: z.boolean(),
+});
 
 /** GET /api/today?date=YYYY-MM-DD (a day in the person's zone; today by default). */
 export const todayQuery = z.object({

@@ -41,7 +41,7 @@ const notBegun = () =>
 export async function recordCheckIn(
   db: Db,
   opts: { userId: string; input: CheckInRequest; now: Date },
-): Promise<{ checkIn: CheckIn; taskDone: boolean }> {
+): Promise<{ checkIn: CheckIn; taskDone: boolean; leftCalendar: boolean }> {
   const { userId, input, now } = opts;
   const zone = await userTimeZone(db, userId);
   return db.transaction(async (tx) => {
@@ -204,6 +204,7 @@ export async function recordCheckIn(
         createdAt: stored!.createdAt.toISOString(),
       },
       taskDone: closedTask,
+      leftCalendar: ahead && (routineId !== null || !repeats),
     };
   });
 }

@@ -11,12 +11,13 @@ afterEach(() => {
 });
 
 const EVENT = "7d8e0b4a-1c8e-4f5a-9a55-3b1c2f0e9d11";
-const answer = (outcome: string, minutes: number | null) => ({
+const TASK = "2f1c3b4a-5d6e-4f70-8a91-b2c3d4e5f607";
+const answer = (outcome: string, minutes: number | null, taskId: string | null = null) => ({
   body: {
     checkIn: {
       eventId: EVENT,
       occurrence: null,
-      taskId: null,
+      taskId,
       outcome,
       minutes,
       plannedMinutes: 50,
@@ -39,6 +40,28 @@ describe("BlockCheckIn", () => {
       key: "POST /api/check-ins",
       body: { eventId: EVENT, outcome: "done", source: "week" },
     });
+  });
+
+  it("after Done, asks how long the task took and sends the minutes with done", async () => {
+    const api = mockApi({
+      "POST /api/check-ins": (body) =>
+        answer("done", (body as { minutes?: number }).minutes ?? null, TASK),
+    });
+    renderWithApp(
+      <BlockCheckIn userId="u" eventId={EVENT} title="Report" plannedMinutes={50} online />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Done" }));
+    fireEvent.click(await screen.findByRole("button", { name: "How long did “Report” take?" }));
+    fireEvent.change(screen.getByLabelText("Minutes it took"), { target: { value: "80" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Done — took 1 h 20")).toBeTruthy();
+    expect(api.calls.at(-1)?.body).toEqual({
+      eventId: EVENT,
+      outcome: "done",
+      minutes: 80,
+      source: "week",
+    });
+    expect(screen.queryByRole("button", { name: /How long did/ })).toBeNull();
   });
 
   it("Partly asks for the minutes", async () => {

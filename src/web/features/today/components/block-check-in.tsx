@@ -2,14 +2,15 @@ import { useId, useState } from "react";
 import type { CheckIn, CheckInOutcome } from "../../../../core/contract/today.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { useCheckIn } from "../api/use-today.ts";
-import { checkInText } from "../lib/today-text.ts";
+import { checkInText, tookAsked } from "../lib/today-text.ts";
 import { CheckInButtons, CheckInNoted } from "./check-in-buttons.tsx";
 import { PartlyForm } from "./partly-form.tsx";
 
 /**
  * "How did it go?" for one of the person's task blocks outside Today (the week view's event
  * dialog): Done, Partly (how many minutes) or Skipped, sent as a check-in from the week view —
- * the same evidence Sage learns from (issue 27). Says what was noted, with Change.
+ * the same evidence Sage learns from (issue 27). Says what was noted, with Change, and after
+ * Done asks how long it took.
  */
 export function BlockCheckIn({
   userId,
@@ -28,7 +29,7 @@ export function BlockCheckIn({
 }) {
   const checkIn = useCheckIn(userId);
   const [noted, setNoted] = useState<CheckIn | null>(null);
-  const [partly, setPartly] = useState(false);
+  const [asking, setAsking] = useState<"partly" | "took" | null>(null);
   const id = useId();
   const disabled = !online || checkIn.isPending;
 
@@ -44,7 +45,7 @@ export function BlockCheckIn({
       {
         onSuccess: (answer) => {
           setNoted(answer.checkIn);
-          setPartly(false);
+          setAsking(null);
         },
       },
     );
@@ -54,20 +55,22 @@ export function BlockCheckIn({
       <p id={`${id}-ask`} className="text-sm font-medium text-stone-900">
         How did it go?
       </p>
-      {noted ? (
+      {asking ? (
+        <PartlyForm
+          plannedMinutes={plannedMinutes}
+          took={asking === "took"}
+          disabled={disabled}
+          onSave={(n) => send(asking === "took" ? "done" : "partly", n)}
+          onCancel={() => setAsking(null)}
+        />
+      ) : noted ? (
         <CheckInNoted
           status
           text={checkInText(noted)}
           title={title}
           disabled={disabled}
           onChange={() => setNoted(null)}
-        />
-      ) : partly ? (
-        <PartlyForm
-          plannedMinutes={plannedMinutes}
-          disabled={disabled}
-          onSave={(n) => send("partly", n)}
-          onCancel={() => setPartly(false)}
+          onTook={tookAsked(noted, noted.taskId) ? () => setAsking("took") : undefined}
         />
       ) : (
         <CheckInButtons
@@ -76,7 +79,7 @@ export function BlockCheckIn({
           disabled={disabled}
           skipLabel="Skipped"
           onDone={() => send("done")}
-          onPartly={() => setPartly(true)}
+          onPartly={() => setAsking("partly")}
           onSkip={() => send("skipped")}
         />
       )}

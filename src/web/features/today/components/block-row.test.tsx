@@ -70,6 +70,24 @@ describe("BlockRow", () => {
     expect(screen.getByRole("button", { name: "Partly" })).toBeTruthy();
   });
 
+  it("after Done, asks how long the task took and checks in again with the minutes", () => {
+    const { onCheckIn } = renderRow(block({ checkIn: { outcome: "done", minutes: null } }));
+    fireEvent.click(screen.getByRole("button", { name: "How long did “Write the report” take?" }));
+    const minutes = screen.getByLabelText("Minutes it took") as HTMLInputElement;
+    expect(minutes.value).toBe("50"); // the block's length to start with
+    fireEvent.change(minutes, { target: { value: "75" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(onCheckIn).toHaveBeenCalledWith("done", 75);
+    cleanup();
+    // said already, or a routine's session (no estimate to learn): not asked
+    renderRow(block({ checkIn: { outcome: "done", minutes: 75 } }));
+    expect(screen.getByText("Done — took 1 h 15")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /How long did/ })).toBeNull();
+    cleanup();
+    renderRow(block({ taskId: null, checkIn: { outcome: "done", minutes: null } }));
+    expect(screen.queryByRole("button", { name: /How long did/ })).toBeNull();
+  });
+
   it("Partly asks how many minutes were done, then checks in with them", () => {
     const { onCheckIn } = renderRow(block());
     fireEvent.click(screen.getByRole("button", { name: "Partly" }));

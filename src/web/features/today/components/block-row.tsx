@@ -6,7 +6,7 @@ import {
   type TodayItem,
 } from "../../../../core/contract/today.ts";
 import { Button } from "../../../components/button.tsx";
-import { checkInText, timeRange } from "../lib/today-text.ts";
+import { checkInText, timeRange, tookAsked } from "../lib/today-text.ts";
 import { CheckInButtons, CheckInNoted } from "./check-in-buttons.tsx";
 import { PartlyForm } from "./partly-form.tsx";
 
@@ -44,7 +44,7 @@ export function BlockRow({
   askedElsewhere,
   overlap,
 }: Props) {
-  const [mode, setMode] = useState<"idle" | "partly" | "move" | "change">("idle");
+  const [mode, setMode] = useState<"idle" | "partly" | "took" | "move" | "change">("idle");
   const id = useId();
   const length = Math.round((Date.parse(item.end) - Date.parse(item.start)) / MINUTE);
   const disabled = !online || busy;
@@ -71,12 +71,13 @@ export function BlockRow({
       </div>
       {item.why ? <p className="-mt-1 text-sm text-stone-700">{item.why}</p> : null}
       {overlap ? <p className="text-sm font-medium text-amber-900">{overlap}</p> : null}
-      {item.checkIn && mode !== "change" ? (
+      {item.checkIn && mode !== "change" && mode !== "took" ? (
         <CheckInNoted
           text={checkInText(item.checkIn)}
           title={item.title}
           disabled={disabled}
           onChange={() => setMode("change")}
+          onTook={tookAsked(item.checkIn, item.taskId) ? () => setMode("took") : undefined}
         />
       ) : null}
       {asking && !askedElsewhere && mode !== "partly" && mode !== "move" ? (
@@ -101,12 +102,13 @@ export function BlockRow({
           ) : null}
         </CheckInButtons>
       ) : null}
-      {mode === "partly" ? (
+      {mode === "partly" || mode === "took" ? (
         <PartlyForm
           plannedMinutes={length}
+          took={mode === "took"}
           disabled={disabled}
           onSave={(n) => {
-            onCheckIn("partly", n);
+            onCheckIn(mode === "took" ? "done" : "partly", n);
             setMode("idle");
           }}
           onCancel={() => setMode("idle")}

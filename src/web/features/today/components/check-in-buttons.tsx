@@ -50,18 +50,23 @@ export function CheckInButtons({
   );
 }
 
-/** What was said about a block ("Done", "Partly: 30 min"), with Change to say otherwise. */
+/**
+ * What was said about a block ("Done", "Partly: 30 min"), with Change to say otherwise — and,
+ * after a Done that said no minutes, "How long did it take?" (`onTook`).
+ */
 export function CheckInNoted({
   text,
   title,
   disabled,
   onChange,
+  onTook,
   status,
 }: {
   text: string;
   title: string;
   disabled: boolean;
   onChange: () => void;
+  onTook?: (() => void) | undefined;
   /** Announce it (it was just said here). */
   status?: boolean;
 }) {
@@ -80,6 +85,17 @@ export function CheckInNoted({
       >
         Change
       </Button>
+      {onTook ? (
+        <Button
+          variant="ghost"
+          className={small}
+          disabled={disabled}
+          onClick={onTook}
+          aria-label={`How long did “${title}” take?`}
+        >
+          How long did it take?
+        </Button>
+      ) : null}
     </p>
   );
 }

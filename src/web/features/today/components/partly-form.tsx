@@ -3,20 +3,28 @@ import { Button } from "../../../components/button.tsx";
 
 const small = "px-3! py-1.5!";
 
-/** "Partly": how many minutes of a block were done (half of it to start with), then Save. */
+/**
+ * Minutes of a block, then Save: "Partly" asks how many were done (half of it to start with);
+ * after "Done", `took` asks how long the task really took (the block's length to start with)
+ * — the real durations Sage learns estimates from (issue 27).
+ */
 export function PartlyForm({
   plannedMinutes,
+  took = false,
   disabled,
   onSave,
   onCancel,
 }: {
   plannedMinutes: number;
+  took?: boolean;
   disabled: boolean;
   onSave: (minutes: number) => void;
   onCancel: () => void;
 }) {
   const id = useId();
-  const [minutes, setMinutes] = useState(String(Math.max(1, Math.round(plannedMinutes / 2))));
+  const [minutes, setMinutes] = useState(
+    String(Math.max(1, took ? plannedMinutes : Math.round(plannedMinutes / 2))),
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const n = Number(minutes);
@@ -25,7 +33,7 @@ export function PartlyForm({
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
       <label htmlFor={`${id}-minutes`} className="flex flex-col gap-1 text-sm font-medium">
-        Minutes done
+        {took ? "Minutes it took" : "Minutes done"}
         <input
           id={`${id}-minutes`}
           type="number"

@@ -42,7 +42,7 @@ const day = (over: Partial<TodayResponse> = {}): TodayResponse => ({
 
 type Call = { method: string; path: string; body: unknown };
 
-function fakeServer(answer: TodayResponse) {
+function fakeServer(answer: TodayResponse, leftCalendar = false) {
   const calls: Call[] = [];
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -56,7 +56,8 @@ function fakeServer(answer: TodayResponse) {
     });
     if (url.pathname === "/api/today") return json(200, answer);
     if (url.pathname === "/api/today/seen") return new Response(null, { status: 204 });
-    if (url.pathname === "/api/check-ins") return json(200, { checkIn: {}, taskDone: false });
+    if (url.pathname === "/api/check-ins")
+      return json(200, { checkIn: {}, taskDone: false, leftCalendar });
     return json(404, { error: "Not found", code: "not_found" });
   });
   return { calls, fetchMock };
@@ -134,6 +135,37 @@ describe("TodayScreen", () => {
     );
     // nothing moved: nothing to mark seen
     expect(server.calls.some((c) => c.path === "/api/today/seen")).toBe(false);
+  });
+
+  it("Skip on a block not yet begun says the block left the day and where its task goes", async () => {
+    const server = fakeServer(day({ moved: [], carriedOver: [] }), true);
+    vi.stubGlobal("fetch", server.fetchMock);
+    renderToday();
+    const region = await screen.findByRole("region", { name: "Your day" });
+    await userEvent.click(within(region).getByRole("button", { name: "Skip" }));
+    expect(
+      (
+        await screen.findByText(/Skipped “Write the report” — Sage is finding it another time\./)
+      ).closest("[role=status]"),
+    ).toBeTruthy();
+    expect(screen.getByRole("link", { name: "See your week" }).getAttribute("href")).toBe(
+      "/calendar",
+    );
+  });
+
+  it("Skip on a block that stays (under way, or the person's own) says nothing more than its row", async () => {
+    const server = fakeServer(day({ moved: [], carriedOver: [] }), false);
+    vi.stubGlobal("fetch", server.fetchMock);
+    renderToday();
+    const region = await screen.findByRole("region", { name: "Your day" });
+    await userEvent.click(within(region).getByRole("button", { name: "Skip" }));
+    await waitFor(() =>
+      expect(server.calls.filter((c) => c.path === "/api/check-ins")).toHaveLength(1),
+    );
+    await waitFor(() =>
+      expect(server.calls.filter((c) => c.path === "/api/today")).toHaveLength(2),
+    );
+    expect(screen.queryByText(/Sage is finding it another time/)).toBeNull();
   });
 
   it("offline with nothing read yet, says the day opens when back online, and asks nothing", async () => {

@@ -21,6 +21,7 @@ import {
   loadNote,
   loadSentence,
   overlapNote,
+  skippedAheadText,
   timeRange,
 } from "../lib/today-text.ts";
 import { BlockRow } from "./block-row.tsx";
@@ -54,6 +55,8 @@ export function TodayScreen({ userId, date }: { userId: string; date?: string | 
   // what moved is shown for this visit as first read; it is marked seen once shown
   const [moved, setMoved] = useState<TodayResponse["moved"] | null>(null);
   const marked = useRef(false);
+  // a block skipped before it began leaves the day: say where it went, as its row cannot
+  const [letGo, setLetGo] = useState<string | null>(null);
   useEffect(() => {
     // the answer read for this visit, not one kept from an earlier visit
     if (!today.data || !today.isFetchedAfterMount || marked.current) return;
@@ -99,15 +102,26 @@ export function TodayScreen({ userId, date }: { userId: string; date?: string | 
       busy={busy}
       askedElsewhere={!inWrapUp && leftIds.has(`${item.id}|${item.occurrence}`)}
       overlap={overlapNote(item, day.items, zone)}
-      onCheckIn={(outcome, minutes) =>
-        checkIn.mutate({
-          eventId: item.id,
-          ...(item.occurrence ? { occurrence: item.occurrence } : {}),
-          outcome,
-          ...(minutes !== undefined ? { minutes } : {}),
-        })
-      }
-      onMove={(start) => move.mutate({ item, start })}
+      onCheckIn={(outcome, minutes) => {
+        setLetGo(null);
+        checkIn.mutate(
+          {
+            eventId: item.id,
+            ...(item.occurrence ? { occurrence: item.occurrence } : {}),
+            outcome,
+            ...(minutes !== undefined ? { minutes } : {}),
+          },
+          {
+            onSuccess: (answer) => {
+              if (answer.leftCalendar) setLetGo(skippedAheadText(item));
+            },
+          },
+        );
+      }}
+      onMove={(start) => {
+        setLetGo(null);
+        move.mutate({ item, start });
+      }}
     />
   );
 
@@ -145,6 +159,15 @@ export function TodayScreen({ userId, date }: { userId: string; date?: string | 
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           {problem(error)}
+        </p>
+      ) : null}
+
+      {letGo ? (
+        <p role="status" className="rounded-lg bg-sage-50 px-3 py-2 text-sm text-sage-900">
+          {letGo}{" "}
+          <Link to="/calendar" className="font-semibold underline">
+            See your week
+          </Link>
         </p>
       ) : null}
 

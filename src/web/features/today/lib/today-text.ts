@@ -79,12 +79,31 @@ export function carriedOverText(c: CarriedOver, zone: string, locale?: string): 
 export function checkInText(checkIn: NonNullable<TodayItem["checkIn"]>): string {
   switch (checkIn.outcome) {
     case "done":
-      return "Done";
+      return checkIn.minutes ? `Done — took ${formatMinutes(checkIn.minutes)}` : "Done";
     case "partly":
       return `Partly — ${formatMinutes(checkIn.minutes ?? 0)} done; the rest is planned again`;
     case "skipped":
       return "Skipped — planned again";
   }
+}
+
+/**
+ * Whether to ask how long a block's task took: after a "Done" that said no minutes (a task
+ * that ran over or finished early is how Sage learns the person's estimates).
+ */
+export const tookAsked = (
+  checkIn: Pick<NonNullable<TodayItem["checkIn"]>, "outcome" | "minutes">,
+  taskId: string | null,
+): boolean => checkIn.outcome === "done" && !checkIn.minutes && taskId !== null;
+
+/**
+ * What a block that left the day became, since its row is gone: a task's is planned again;
+ * a routine's session counts the day as skipped.
+ */
+export function skippedAheadText(item: Pick<TodayItem, "title" | "routineId">): string {
+  return item.routineId
+    ? `Skipped “${item.title}” for today — Sage won't squeeze it in elsewhere this week.`
+    : `Skipped “${item.title}” — Sage is finding it another time.`;
 }
 
 /** The hour the evening wrap-up opens, local time. */
