@@ -84,6 +84,41 @@ describe("GET /api/plan/profile", () => {
   });
 });
 
+describe("the assistant quotes How you work, not the questionnaire", () => {
+  it("after an edit, chat gives the edited block length, buffer, daily cap and peak", async () => {
+    const s = await answered();
+    const before = await get(s);
+    const edited: PlanProfile = {
+      ...before.profile,
+      energyWindows: [{ start: 14 * 60, end: 16 * 60, level: "peak" }],
+      focusBlockMinutes: 60,
+      bufferMinutes: 15,
+      dailyLoadCapMinutes: 330,
+    };
+    expect((await put(s, before.version, edited)).statusCode).toBe(200);
+    const ask = async (message: string) => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/chat",
+        headers: s.headers,
+        payload: { message },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().response as string;
+    };
+    const plan = await ask("Any tips to organise my week?");
+    // the questionnaire said early mornings and 50-minute sessions; How you work says otherwise
+    expect(plan).toContain("Your best hours are 2:00 PM – 4:00 PM");
+    expect(plan).not.toContain("early morning");
+    expect(plan).toContain("I plan your focus work in 60-minute blocks");
+    expect(plan).not.toContain("50-minute");
+    expect(plan).toContain("I keep 15 minutes around meetings");
+    expect(plan).toContain("at most 5½ hours of focused work a day");
+    expect(plan).not.toContain("70%");
+    expect(await ask("I need a break")).toContain("After each of your 60-minute blocks");
+  });
+});
+
 describe("PUT /api/plan/profile", () => {
   it("saves the object GET returns under profile, answers the same shape, and bumps the version", async () => {
     const s = await answered();

@@ -3,10 +3,10 @@ import { DateTime } from "luxon";
 import type { z } from "zod";
 import { conversationTitle, HISTORY_MESSAGES, trimHistory } from "../../core/chat/message-rules.ts";
 import { CHAT_DEFAULTS, type chatRequest, PREMIUM_MODELS } from "../../core/contract/chat.ts";
-import { schedulingProfile } from "../../core/contract/productivity.ts";
 import { DEFAULT_LOCALE } from "../assistant/format-when.ts";
 import { type PendingAction, recordActions } from "../assistant/record-actions.ts";
 import type { AuthUser } from "../auth/authenticate.ts";
+import { userTimeZone } from "../calendar/list-events.ts";
 import type { Db } from "../db/client.ts";
 import {
   chatReservations,
@@ -21,7 +21,9 @@ import type {
   AssistantContext,
   Completion,
   LlmMessage,
+  PlanFacts,
 } from "../integrations/llm/language-model.ts";
+import { schedulerProfileFor } from "../planning/read-plan-profile.ts";
 import { requireAreaInPlan } from "../plans/require-area.ts";
 import { type Reservation, refundWithRetry, reserveAllowance } from "../usage/reserve-allowance.ts";
 import { systemPrompt } from "./system-prompt.ts";
@@ -137,9 +139,10 @@ export async function prepareChatTurn(
 }
 
 /**
- * Adds the person's saved productivity profile (questionnaire answers and the peak hours of
- * their scheduling profile) to a general or productivity context, so every reply uses the
- * same facts as the planner and never contradicts them.
+ * Adds the person's saved productivity profile (questionnaire answers) and how Sage plans for
+ * them now (How you work, with what it learned: peak hours, block sizes, buffers, the day's cap,
+ * the padding) to a general or productivity context, so every reply uses the same facts as the
+ * planner and never contradicts them.
  */
 async function withSavedProfile(
   db: Db,
@@ -151,27 +154,54 @@ async function withSavedProfile(
     .select()
     .from(domainContexts)
     .where(and(eq(domainContexts.userId, userId), eq(domainContexts.domain, "productivity")));
-  if (!row) return context;
-  const profile = schedulingProfile.safeParse(row.profileData);
-  const peaks = profile.success ? profile.data.energyWindows.filter((w) => w.level === "peak") : [];
-  const hour = (h: number) =>
-    DateTime.fromObject({ hour: h % 24 }, { zone: "UTC" })
+  const { profile, stated, source } = await schedulerProfileFor(db, {
+    userId,
+    timezone: await userTimeZone(db, userId),
+  });
+  if (!row && !stated) return context;
+  const clock = (minutes: number) =>
+    DateTime.fromObject(
+      { hour: Math.floor(minutes / 60) % 24, minute: minutes % 60 },
+      { zone: "UTC" },
+    )
       .setLocale(locale)
       .toLocaleString(DateTime.TIME_SIMPLE)
       .replace(/\u202f/g, " ");
-  const peakHours = peaks.map((w) => `${hour(w.start)} – ${hour(w.end)}`).join(" and ");
+  const peakHours = profile.energyWindows
+    .filter((w) => w.level === "peak")
+    .map((w) => `${clock(w.start)} – ${clock(w.end)}`)
+    .join(" and ");
+  const plan: PlanFacts = {
+    focusBlockMinutes: profile.focusBlockMinutes,
+    breakMinutes: profile.breakMinutes,
+    bufferMinutes: profile.bufferMinutes,
+    dailyLoadCapMinutes: profile.dailyLoadCapMinutes,
+    estimatePadding: profile.paddingByEnergy?.medium ?? profile.estimatePadding,
+    peakAsAnswered: source === "questionnaire" && !profile.learned?.hours,
+    learnedHours: profile.learned?.hours ?? false,
+    learnedEstimate: profile.learned?.estimate ?? false,
+  };
+  const facts = `${peakHours ? ` Peak hours: ${peakHours}.` : ""} ${planSentence(plan)}`;
   const summary =
-    context.domain === "general" && row.contextSummary
-      ? `${row.contextSummary}${peakHours ? ` Peak hours: ${peakHours}.` : ""}`
-      : `${context.summary}${peakHours ? ` Peak hours: ${peakHours}.` : ""}`;
+    context.domain === "general" && row?.contextSummary
+      ? `${row.contextSummary}${facts}`
+      : `${context.summary}${facts}`;
   return {
     ...context,
     summary,
-    answers: { ...((row.questionsResponses ?? {}) as Record<string, unknown>), ...context.answers },
+    answers: {
+      ...((row?.questionsResponses ?? {}) as Record<string, unknown>),
+      ...context.answers,
+    },
     ...(peakHours ? { peakHours } : {}),
-    questionnaireDone: true,
+    plan,
+    questionnaireDone: Boolean(row),
   };
 }
+
+/** The plan's numbers for a model's system prompt. */
+const planSentence = (p: PlanFacts) =>
+  `Sage plans focus blocks of ${p.focusBlockMinutes} minutes with ${p.breakMinutes}-minute breaks, keeps ${p.bufferMinutes} minutes around meetings, plans at most ${p.dailyLoadCapMinutes} minutes of work a day, and plans tasks ${Math.round((p.estimatePadding - 1) * 100)}% longer than estimated${p.learnedEstimate ? " (learned from how long their tasks really took)" : ""}.`;
 
 /** Gives the turn's unit back (nothing stored), retried through database faults; never throws. */
 export function refundChatTurn(

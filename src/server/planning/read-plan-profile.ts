@@ -91,7 +91,13 @@ export async function readPlanProfile(db: Db, userId: string): Promise<PlanProfi
 export async function schedulerProfileFor(
   db: Db,
   opts: { userId: string; timezone: string },
-): Promise<{ profile: SchedulerProfile; stated: boolean; reminderMinutes: number }> {
+): Promise<{
+  profile: SchedulerProfile;
+  stated: boolean;
+  /** Where the hours come from: the questionnaire, the person's edit, or Sage's default. */
+  source: PlanProfileResponse["source"];
+  reminderMinutes: number;
+}> {
   const { answer, stated } = await readPlanProfile(db, opts.userId);
   const base = toSchedulerProfile(answer.profile, {
     timezone: opts.timezone,
@@ -107,6 +113,7 @@ export async function schedulerProfileFor(
   return {
     profile: withLearned(base, learned),
     stated: answer.source !== "default",
+    source: answer.source,
     reminderMinutes: stated?.reminderMinutes ?? 10,
   };
 }

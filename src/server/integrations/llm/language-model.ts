@@ -18,6 +18,29 @@ export type AssistantContext = {
   peakHours?: string;
   /** The person has a saved productivity profile: never ask them to answer the questionnaire. */
   questionnaireDone?: boolean;
+  /**
+   * How Sage plans for the person now — How you work, with what it learned (issue 27): the
+   * numbers a reply quotes, so chat never contradicts the planner.
+   */
+  plan?: PlanFacts;
+};
+
+export type PlanFacts = {
+  focusBlockMinutes: number;
+  breakMinutes: number;
+  bufferMinutes: number;
+  dailyLoadCapMinutes: number;
+  /** 1.25: estimates are planned a quarter longer. */
+  estimatePadding: number;
+  /**
+   * The peak is the questionnaire's answer as given (not edited in How you work, not learned):
+   * only then may a reply name it by the answer's word ("your morning").
+   */
+  peakAsAnswered: boolean;
+  /** The peak hours were learned from what the person did, not only said. */
+  learnedHours: boolean;
+  /** The padding was learned from how long the person's tasks really took. */
+  learnedEstimate: boolean;
 };
 
 /**

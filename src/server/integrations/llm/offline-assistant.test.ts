@@ -25,6 +25,52 @@ describe("offline assistant", () => {
     expect(reply).not.toContain("questionnaire");
   });
 
+  it("quotes how Sage plans now (How you work, what it learned), not the questionnaire", () => {
+    const plan = {
+      focusBlockMinutes: 60,
+      breakMinutes: 10,
+      bufferMinutes: 15,
+      dailyLoadCapMinutes: 360,
+      estimatePadding: 1.5,
+      peakAsAnswered: false,
+      learnedHours: true,
+      learnedEstimate: true,
+    };
+    const reply = composeOfflineReply("Can you help me plan my week?", {
+      ...morningSprinter,
+      peakHours: "2:00 PM – 4:00 PM",
+      plan,
+    });
+    expect(reply).toContain("Your best hours are 2:00 PM – 4:00 PM — as I've seen you work");
+    expect(reply).not.toContain("morning");
+    expect(reply).toContain("I plan your focus work in 60-minute blocks with 10-minute breaks.");
+    expect(reply).not.toContain("25-minute");
+    expect(reply).toContain(
+      "I plan your tasks about 50% longer than your estimates — that's how long yours have really taken.",
+    );
+    expect(reply).toContain("I keep 15 minutes around meetings and 10 between blocks");
+    expect(reply).toContain("I plan at most 6 hours of focused work a day");
+    expect(composeOfflineReply("I'm so tired", { ...morningSprinter, plan })).toContain(
+      "after every 60 minutes",
+    );
+    // the questionnaire's own answers, still the plan's: its words stay
+    const asAnswered = composeOfflineReply("Can you help me plan my week?", {
+      ...morningSprinter,
+      peakHours: "8:00 AM – 11:00 AM",
+      plan: {
+        ...plan,
+        focusBlockMinutes: 25,
+        estimatePadding: 1,
+        peakAsAnswered: true,
+        learnedHours: false,
+        learnedEstimate: false,
+      },
+    });
+    expect(asAnswered).toContain("**morning** (8:00 AM – 11:00 AM)");
+    expect(asAnswered).toContain("25-minute sprints");
+    expect(asAnswered).toContain("I take your estimates as they are.");
+  });
+
   it("puts no footer on every reply", () => {
     for (const m of [
       "I'm tired",

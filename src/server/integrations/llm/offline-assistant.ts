@@ -121,19 +121,40 @@ export function composeOfflineReply(message: string, context?: AssistantContext)
   const block = BLOCK[answer(context, "work_style") ?? ""];
   const avoidance = AVOIDANCE[answer(context, "avoidance") ?? ""];
   const struggle = STRUGGLE[answer(context, "struggle") ?? ""];
-  const hasProfile = Boolean(peak || block || avoidance || struggle || context?.peakHours);
+  const plan = context?.plan;
+  const hasProfile = Boolean(peak || block || avoidance || struggle || context?.peakHours || plan);
   const hours = context?.peakHours;
+  // the questionnaire's word for the peak only while it is still the peak the planner uses
+  const said = peak && (!plan || plan.peakAsAnswered) ? peak : undefined;
   const peakLine =
-    peak && hours
-      ? `Your best hours are in the **${peak.label}** (${hours}), so that's where the hardest work goes.`
+    said && hours
+      ? `Your best hours are in the **${said.label}** (${hours}), so that's where the hardest work goes.`
       : hours
-        ? `Your best hours are ${hours}, so that's where the hardest work goes.`
-        : peak
-          ? `Your best hours are in the **${peak.label}**, so that's where the hardest work goes.`
+        ? `Your best hours are ${hours}${plan?.learnedHours ? " — as I've seen you work" : ""}, so that's where the hardest work goes.`
+        : said
+          ? `Your best hours are in the **${said.label}**, so that's where the hardest work goes.`
           : "Tell me when in the day you feel sharpest, and I'll put your hardest work there.";
-  const blockLine = block
-    ? `You work best in ${block.text}.`
-    : "Start with 50-minute blocks and a 10-minute break, then adjust.";
+  const focusMinutes = plan?.focusBlockMinutes ?? block?.minutes;
+  const blockLine =
+    block && (!plan || plan.focusBlockMinutes === block.minutes)
+      ? `You work best in ${block.text}.`
+      : plan
+        ? `I plan your focus work in ${plan.focusBlockMinutes}-minute blocks with ${plan.breakMinutes}-minute breaks.`
+        : "Start with 50-minute blocks and a 10-minute break, then adjust.";
+  const padding = plan ? Math.round((plan.estimatePadding - 1) * 100) : 25;
+  const paddingLine = plan?.learnedEstimate
+    ? padding > 0
+      ? `I plan your tasks about ${padding}% longer than your estimates — that's how long yours have really taken.`
+      : "I plan your tasks as long as you estimate — that's how long yours have really taken."
+    : padding > 0
+      ? `I add about ${padding}% to your estimates, because most tasks take longer than we think.`
+      : "I take your estimates as they are.";
+  const bufferLine = plan
+    ? `I keep ${plan.bufferMinutes} minutes around meetings and ${plan.breakMinutes} between blocks, so one overrun doesn't topple the day.`
+    : "Leave 10–15 minutes between blocks and around meetings, so one overrun doesn't topple the day.";
+  const slackLine = plan
+    ? `I plan at most ${formatHours(plan.dailyLoadCapMinutes)} of focused work a day; the rest absorbs surprises.`
+    : "Fill no more than about 70% of your free time; the rest absorbs surprises.";
   // said once, where it helps — never as a footer on every reply, never to someone who has
   // answered already, and only where the productivity profile is what the advice would use
   const nudgeFits =
@@ -143,8 +164,8 @@ export function composeOfflineReply(message: string, context?: AssistantContext)
   const profileNudge = nudgeFits
     ? `\n\nIf you answer the ${PRODUCTIVITY_QUESTION_COUNT} questions of the Calendar Intelligence questionnaire, my advice will fit how you actually work.`
     : "";
-  const where = peak
-    ? `in your ${peak.label}`
+  const where = said
+    ? `in your ${said.label}`
     : hours
       ? `in your peak hours (${hours})`
       : "tomorrow morning";
@@ -166,9 +187,9 @@ export function composeOfflineReply(message: string, context?: AssistantContext)
           "Here's how I'd shape your plan:",
           "",
           `1. **Hardest task first, at your peak.** ${peakLine}`,
-          `2. **Realistic blocks.** ${blockLine} I add about 25% to your estimates, because most tasks take longer than we think.`,
-          "3. **Buffers.** Leave 10–15 minutes between blocks and around meetings, so one overrun doesn't topple the day.",
-          "4. **Leave slack.** Fill no more than about 70% of your free time; the rest absorbs surprises.",
+          `2. **Realistic blocks.** ${blockLine} ${paddingLine}`,
+          `3. **Buffers.** ${bufferLine}`,
+          `4. **Leave slack.** ${slackLine}`,
           "",
           "Tell me your tasks with a rough length and any deadlines (for example: *report, 3 hours, due Friday*), and I'll turn them into time blocks.",
         ].join("\n") + profileNudge
@@ -178,11 +199,11 @@ export function composeOfflineReply(message: string, context?: AssistantContext)
     case "focus":
       return `A few things that help focus:\n\n- ${blockLine}\n- One task per block, written down before it starts.\n- Notifications off for the block only — you can check everything in the break.\n- ${peakLine}`;
     case "overwhelm":
-      return `Let's make it smaller. Write everything down, then pick **just three** things that matter this week. Everything else waits, guilt-free.\n\nI'll give each of the three a block ${peak || hours ? where : "at your best time"} and leave slack around them. What are your three?`;
+      return `Let's make it smaller. Write everything down, then pick **just three** things that matter this week. Everything else waits, guilt-free.\n\nI'll give each of the three a block ${said || hours ? where : "at your best time"} and leave slack around them. What are your three?`;
     case "energy":
-      return `Work with your energy rather than against it. ${peakLine} Put admin, e-mail and easy tasks in your low hours, and protect a real break after every ${block?.minutes ?? 50} minutes of focused work.`;
+      return `Work with your energy rather than against it. ${peakLine} Put admin, e-mail and easy tasks in your low hours, and protect a real break after every ${focusMinutes ?? 50} minutes of focused work.`;
     case "break":
-      return `Breaks are part of the plan, not a reward. ${block ? `After each of your ${block.minutes}-minute blocks, take` : "Take"} a short break away from the screen, and a longer one (30–60 minutes) in the middle of the day.`;
+      return `Breaks are part of the plan, not a reward. ${focusMinutes ? `After each of your ${focusMinutes}-minute blocks, take` : "Take"} a short break away from the screen, and a longer one (30–60 minutes) in the middle of the day.`;
     default:
       return vary(message, [
         `I can help by turning that into time on your calendar. What's the next concrete step, and roughly how long will it take? ${peakLine}`,
@@ -190,6 +211,16 @@ export function composeOfflineReply(message: string, context?: AssistantContext)
         `Tell me the next step and a rough length, and I'll find it a good time. ${peakLine}`,
       ]);
   }
+}
+
+/** 360 → "6 hours", 330 → "5½ hours", 45 → "45 minutes". */
+function formatHours(minutes: number): string {
+  if (minutes < 60) return `${minutes} minutes`;
+  const h = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (rest === 0) return h === 1 ? "1 hour" : `${h} hours`;
+  if (rest === 30) return `${h}½ hours`;
+  return `${h} h ${String(rest).padStart(2, "0")}`;
 }
 
 /** Rough token count for usage logs (about four characters a token). */
