@@ -53,6 +53,9 @@ test("calendar: add, edit, work offline across a reload, sync exactly once, subs
   context,
   request,
 }) => {
+  // the service worker caches the whole build once before going offline: under load that
+  // alone has taken over 15 s (a hang guard, not a speed check)
+  test.setTimeout(90_000);
   await signIn(page, uniqueEmail("calendar"));
   // /calendar is the calendar (decision 035): the list, and the feed a tab away
   await page.goto("/calendar?view=list");
@@ -91,7 +94,7 @@ test("calendar: add, edit, work offline across a reload, sync exactly once, subs
   expect((await serverEvents(page)).map((e) => e.title)).toEqual(["Dentist (moved)"]);
 
   // offline: add and delete, then reload while still offline
-  await expect.poll(() => offlineReady(page), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => offlineReady(page), { timeout: 30_000 }).toBe(true);
   await context.setOffline(true);
   await expect(panel.getByText("Offline", { exact: true })).toBeVisible();
   await addEvent(page, "Gym", 7);

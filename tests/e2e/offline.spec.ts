@@ -58,7 +58,7 @@ test("chat reloaded offline shows what it knew, enforces the limit, and recovers
   const sidebar = page.getByRole("complementary", { name: "Chat navigation" });
   await expect(sidebar.getByText("productivity assistant")).toBeVisible();
   await expect(sidebar.getByText("message number 1", { exact: true })).toBeVisible();
-  await expect.poll(() => offlineReady(page), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => offlineReady(page), { timeout: 30_000 }).toBe(true);
 
   await context.setOffline(true);
   await expect(banner(page)).toBeVisible();
@@ -97,7 +97,7 @@ test("calendar changes made offline reach the server from any page, once", async
   await expect(page).toHaveURL(/\/calendar$/);
   const panel = page.getByRole("main");
   await expect(panel.getByText("Online", { exact: true })).toBeVisible();
-  await expect.poll(() => offlineReady(page), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => offlineReady(page), { timeout: 30_000 }).toBe(true);
 
   // reconnect while elsewhere in the app: the shell replays the queue
   await context.setOffline(true);
