@@ -23,6 +23,7 @@ import {
   calendarScreenReducer,
   initialCalendarScreen,
   type Pending,
+  planChanged,
   tabFromAddress,
 } from "../lib/calendar-screen-state.ts";
 import { formatDaySpan } from "../lib/describe-task.ts";
@@ -387,7 +388,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
               </button>
             ) : null}
           </span>
-          {plan ? (
+          {plan && planChanged(plan) ? (
             <span className="flex shrink-0 items-center gap-2">
               <span
                 className="inline-block h-3 w-3 rounded-sm ring-2 ring-amber-500"

@@ -47,7 +47,9 @@ export function PlanProposal(p: Props) {
         tabIndex={-1}
         className="font-semibold text-stone-900 outline-none"
       >
-        Proposed plan — nothing is in your calendar yet
+        {fresh.length > 0
+          ? "Proposed plan — nothing is in your calendar yet"
+          : "Nothing new to propose"}
       </h4>
       {fresh.length === 0 ? (
         <p className="mt-2 text-sm text-stone-800">

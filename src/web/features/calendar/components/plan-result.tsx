@@ -13,6 +13,16 @@ type Props = {
 
 const blocks = (n: number) => (n === 1 ? "1 block" : `${n} blocks`);
 
+/** The blocks placed, new and already in the calendar, said apart. */
+function placedSentence(placed: PlanResponse["placed"]): string {
+  const fresh = placed.filter((p) => !p.kept).length;
+  const why = "each says why it is where it is:";
+  if (fresh === 0) return `Your calendar already holds this plan — ${why}`;
+  if (fresh === placed.length)
+    return `Placed ${blocks(fresh)}, with buffers and slack in each day — ${why}`;
+  return `Placed ${blocks(fresh)} beside ${placed.length - fresh} already in your calendar, with buffers and slack in each day — ${why}`;
+}
+
 /**
  * What 'Plan my week' did: each block placed (task, day, time) and each task that could not
  * be placed, with the scheduler's reason. Focus moves to its heading when it appears.
@@ -59,10 +69,7 @@ export function PlanResult({ result, titles, zone, onDismiss }: Props) {
 
       {placed.length ? (
         <>
-          <p className="mt-2 text-sm text-stone-800">
-            Placed {blocks(placed.length)}, with buffers and slack in each day — each says why it is
-            where it is:
-          </p>
+          <p className="mt-2 text-sm text-stone-800">{placedSentence(placed)}</p>
           <ul aria-label="Placed blocks" className="@container mt-1 divide-y divide-stone-200">
             {placed.map((p) => (
               <li key={p.eventId ?? `${p.taskId}|${p.start}`} className="py-2 text-sm">

@@ -67,7 +67,9 @@ function serverEvent(fields: Json): Json {
 let online = true;
 
 /** The tasks, plan and calendar API behind fetch, recording every call. */
-function fakeServer(opts: { tasks?: Task[]; events?: Json[]; planStatus?: number } = {}) {
+function fakeServer(
+  opts: { tasks?: Task[]; events?: Json[]; planStatus?: number; planHeld?: boolean } = {},
+) {
   const calls: Call[] = [];
   const tasks = new Map((opts.tasks ?? []).map((t) => [t.id, t]));
   const events = new Map((opts.events ?? []).map((e) => [String(e.id), e]));
@@ -133,11 +135,11 @@ function fakeServer(opts: { tasks?: Task[]; events?: Json[]; planStatus?: number
             start,
             end,
             why: "Your peak (9–12) — the hardest work of the day",
-            kept: false,
+            kept: opts.planHeld === true,
           },
         ],
         unplaced: [{ taskId: SLIDES, reason: "Needs 6 h before Fri 27 Nov, 17:00; 3.5 h free." }],
-        changes: { created: [eventId], removed: [] },
+        changes: { created: opts.planHeld ? [] : [eventId], removed: [] },
       });
     }
     if (url.pathname === "/api/calendar-events" && method === "GET") {
@@ -397,6 +399,29 @@ describe("Plan my week", () => {
 
     await user.click(within(result).getByRole("button", { name: "Close the plan summary" }));
     expect(screen.queryByRole("region", { name: "Your plan for the next 7 days" })).toBeNull();
+  });
+
+  it("a calendar that already holds the plan is told so, by Preview and by Plan my week", async () => {
+    vi.stubGlobal(
+      "fetch",
+      fakeServer({ tasks: [task({ id: REPORT, title: "Write the report" })], planHeld: true })
+        .fetchMock,
+    );
+    const user = userEvent.setup();
+    renderPanel();
+    await screen.findAllByText("Write the report");
+    await user.click(screen.getByRole("button", { name: "Preview plan" }));
+    const proposal = await screen.findByRole("region", { name: "Nothing new to propose" });
+    expect(proposal.textContent).toContain("Your calendar already holds this plan");
+    expect(proposal.textContent).not.toContain("nothing is in your calendar yet");
+    await user.click(within(proposal).getByRole("button", { name: "Discard" }));
+
+    await user.click(screen.getByRole("button", { name: "Plan my week" }));
+    const result = await screen.findByRole("region", { name: "Your plan for the next 7 days" });
+    expect(result.textContent).toContain(
+      "Your calendar already holds this plan — each says why it is where it is:",
+    );
+    expect(result.textContent).not.toMatch(/Placed \d/);
   });
 
   it("says why when planning fails", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { PlanResponse } from "../../../../core/contract/tasks.ts";
 import {
   initialCalendarScreen,
+  planChanged,
   calendarScreenReducer as reduce,
   tabFromAddress,
 } from "./calendar-screen-state.ts";
@@ -16,8 +17,12 @@ const block = (kept: boolean) => ({
   end: "2026-11-26T11:00:00Z",
   kept,
 });
-const plan = (placed: ReturnType<typeof block>[]) =>
-  ({ placed, unplaced: [], changes: { created: [], removed: [] } }) as unknown as PlanResponse;
+const plan = (placed: ReturnType<typeof block>[], created = placed.filter((b) => !b.kept).length) =>
+  ({
+    placed,
+    unplaced: [],
+    changes: { created: Array.from({ length: created }, (_, i) => `e${i}`), removed: [] },
+  }) as unknown as PlanResponse;
 const item = { key: "e1", event: { id: "e1", title: "Gym" } } as unknown as GridItem;
 
 describe("calendarScreenReducer", () => {
@@ -57,14 +62,30 @@ describe("calendarScreenReducer", () => {
     const next = reduce(onTasks, { type: "planned", plan: plan([block(false), block(true)]) });
     expect(next.tab).toBe("calendar");
     expect(next.plan?.placed).toHaveLength(2);
-    expect(next.message).toBe("Planned 2 blocks; the new ones are outlined in the calendar.");
+    expect(next.message).toBe(
+      "Planned 1 new block beside 1 already in place; the new ones are outlined in the calendar.",
+    );
+    expect(planChanged(next.plan!)).toBe(true);
+  });
+
+  it("a plan the calendar already held says so, and offers no Undo", () => {
+    const held = reduce(start, { type: "planned", plan: plan([block(true), block(true)]) });
+    expect(held.message).toBe("Your calendar already holds this plan: nothing changed.");
+    expect(planChanged(held.plan!)).toBe(false);
+    expect(reduce(start, { type: "planned", plan: plan([]) }).message).toBe(
+      "There's nothing open to plan right now.",
+    );
+    // blocks moved (none new, some removed) are a change
+    const moved = plan([block(true)], 0);
+    moved.changes.removed.push("old");
+    expect(planChanged(moved)).toBe(true);
   });
 
   it("announces a proposal once, counting only its new blocks", () => {
     const p = { plan: plan([block(false), block(true)]), thrown: new Set<string>() };
     const shown = reduce(start, { type: "proposed", proposal: p });
     expect(shown.message).toBe(
-      "Sage proposes 1 new blocks, drawn dashed in the calendar. Nothing is written until you accept.",
+      "Sage proposes 1 new block, drawn dashed in the calendar. Nothing is written until you accept.",
     );
     const thrown = reduce(
       { ...shown, message: "" },
@@ -73,6 +94,10 @@ describe("calendarScreenReducer", () => {
     expect(thrown.proposal?.thrown.size).toBe(1);
     expect(thrown.message).toBe("");
     expect(reduce(shown, { type: "proposed", proposal: null }).proposal).toBeNull();
+    const held = { plan: plan([block(true)]), thrown: new Set<string>() };
+    expect(reduce(start, { type: "proposed", proposal: held }).message).toBe(
+      "Your calendar already holds this plan: nothing new to propose.",
+    );
   });
 
   it("an undone plan is gone and says what it took back", () => {

@@ -68,6 +68,27 @@ export function tabFromAddress(params: URLSearchParams): CalendarTab {
   return panel === "tasks" || panel === "calendars" ? panel : "calendar";
 }
 
+const blocks = (n: number, what = "") => `${n} ${what}${n === 1 ? "block" : "blocks"}`;
+
+/** Whether a plan wrote or removed anything (Undo stands only for a plan that did). */
+export const planChanged = (plan: PlanResponse): boolean =>
+  plan.changes.created.length + plan.changes.removed.length > 0;
+
+/**
+ * What Plan my week did, in words: the blocks it wrote (outlined until undone) and the ones
+ * already in place, or that the calendar held the plan already.
+ */
+export function plannedMessage(plan: PlanResponse): string {
+  const fresh = plan.placed.filter((b) => !b.kept).length;
+  const kept = plan.placed.length - fresh;
+  if (!planChanged(plan))
+    return plan.placed.length > 0
+      ? "Your calendar already holds this plan: nothing changed."
+      : "There's nothing open to plan right now.";
+  const beside = kept > 0 ? ` beside ${kept} already in place` : "";
+  return `Planned ${blocks(fresh, "new ")}${beside}; the new ones are outlined in the calendar.`;
+}
+
 /** Pure: the next state of /calendar (the screen's effects — sync, undo calls — stay outside). */
 export function calendarScreenReducer(
   state: CalendarScreenState,
@@ -92,7 +113,7 @@ export function calendarScreenReducer(
         ...state,
         plan: action.plan,
         tab: "calendar",
-        message: `Planned ${action.plan.placed.length} blocks; the new ones are outlined in the calendar.`,
+        message: plannedMessage(action.plan),
       };
     case "proposed": {
       const p = action.proposal;
@@ -102,7 +123,10 @@ export function calendarScreenReducer(
       return {
         ...state,
         proposal: p,
-        message: `Sage proposes ${fresh} new blocks, drawn dashed in the calendar. Nothing is written until you accept.`,
+        message:
+          fresh === 0
+            ? "Your calendar already holds this plan: nothing new to propose."
+            : `Sage proposes ${blocks(fresh, "new ")}, drawn dashed in the calendar. Nothing is written until you accept.`,
       };
     }
     case "undo-start":
