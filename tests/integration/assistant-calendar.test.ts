@@ -232,6 +232,32 @@ describe("the offline assistant acts on the calendar", () => {
     expect(own.response).not.toMatch(/^Added/);
   });
 
+  it("asks when of an event said without a day or time, and takes the day, then the time", async () => {
+    const s = await user();
+    const asked = await say(s, "add lunch with Sam");
+    expect(asked.response).toMatch(/^When should I put “Lunch with Sam”\? Say a day and a time/);
+    expect(asked.calendarChanged).toBe(false);
+    const c = asked.conversationId;
+    // a day alone: its time is asked next, for the whole request
+    const day = await say(s, "tuesday", { conversationId: c });
+    expect(day.response).toMatch(/^What time should I put “Lunch with Sam” on Tuesday/);
+    const added = await say(s, "12:30", { conversationId: c });
+    expect(added.response).toMatch(/^Added “Lunch with Sam”, Tue, Mar 4, 12:30 PM/);
+    // a day and a time in one answer
+    const again = await say(s, "add coffee with Ana");
+    const both = await say(s, "Friday at 9am", { conversationId: again.conversationId });
+    expect(both.response).toMatch(/^Added “Coffee with Ana”, Fri, Mar 7, 9:00 AM/);
+    expect((await events(s)).map((e) => e.title).sort()).toEqual([
+      "Coffee with Ana",
+      "Lunch with Sam",
+    ]);
+    // a reply that is a request of its own is read as one
+    const third = await say(s, "add call with Bo");
+    const own = await say(s, "what's on tomorrow?", { conversationId: third.conversationId });
+    expect(own.response).not.toMatch(/^Added|When should/);
+    expect(await events(s)).toHaveLength(2);
+  });
+
   it("creates a real weekly series, and never cancels it on a guess", async () => {
     const s = await user();
     const added = await say(s, "add gym every Monday at 7am");

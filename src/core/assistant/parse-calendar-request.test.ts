@@ -5,6 +5,7 @@ import {
   parseDuration,
   parsePickReply,
   parseTimeReply,
+  parseWhenReply,
 } from "./parse-calendar-request.ts";
 
 const zone = "Europe/Berlin";
@@ -34,17 +35,28 @@ describe("parseCalendarRequest", () => {
     expect(local(call.end)).toBe("Tue 2026-11-24 16:00");
   });
 
-  it("add trip from 9 friday to 5 sunday: a bare hour before a day is the hour of that day", () => {
+  it("add trip from 9 friday to 5 sunday: a bare hour before a day is the hour of that day; over a day is shown first", () => {
     for (const text of [
       "add trip from 9 friday to 5 sunday",
       "add trip from 9 on friday to 5 on sunday",
     ]) {
-      const call = parseCalendarRequest(text, ctx);
+      // over a day long: shown before it is written, as the week view's dialog asks
+      const said = parseCalendarRequest(text, ctx);
+      expect(said).toMatchObject({ tool: "propose", reason: "it lasts 2 days" });
+      const call = said?.tool === "propose" ? said.steps[0] : undefined;
       expect(call).toMatchObject({ tool: "create_event", title: "Trip" });
       if (call?.tool !== "create_event") throw new Error(JSON.stringify(call));
       expect(local(call.start)).toBe("Fri 2026-11-27 09:00");
       expect(local(call.end)).toBe("Sun 2026-11-29 17:00");
     }
+    // a day or less is written as said
+    expect(parseCalendarRequest("add shift friday 8pm to saturday 6am", ctx)).toMatchObject({
+      tool: "create_event",
+    });
+    expect(parseCalendarRequest("add conference monday 9am to tuesday 3pm", ctx)).toMatchObject({
+      tool: "propose",
+      reason: "it lasts 30 hours",
+    });
   });
 
   it("an event in the past is shown before it is written; one without a name is asked for", () => {
@@ -273,7 +285,12 @@ describe("never harm (issue 28)", () => {
     });
     // days that exist, and words that only start like a month, are read as before
     expect(parse("add dentist feb 28 at 3")).toMatchObject({ tool: "create_event" });
-    expect(parse("add junk removal 31 min")?.tool).not.toBe("clarify");
+    // (no day at all: asked when, not about a date)
+    expect(parse("add junk removal 31 min")).toEqual({
+      tool: "clarify",
+      question:
+        "When should I put “Junk removal”? Say a day and a time — for example “tomorrow at 12:30”. Or, to let Sage find it a time, say “add task Junk removal 31 min”.",
+    });
   });
 
   it("a task too big for one is asked about, with how to say it in parts", () => {
@@ -349,5 +366,31 @@ describe("parseTimeReply", () => {
     expect(parseTimeReply("add lunch at 1pm")).toBeUndefined();
     expect(parseTimeReply("tomorrow")).toBeUndefined();
     expect(parseTimeReply("the second one")).toBeUndefined();
+  });
+
+  it("asks when of an event named without a day or time, and only of one", () => {
+    expect(parseCalendarRequest("add lunch with Sam", ctx)).toEqual({
+      tool: "clarify",
+      question:
+        "When should I put “Lunch with Sam”? Say a day and a time — for example “tomorrow at 12:30”. Or, to let Sage find it a time, say “add task Lunch with Sam 30 min”.",
+    });
+    // the way out it offers is itself understood
+    expect(parseCalendarRequest("add task Lunch with Sam 30 min", ctx)).toMatchObject({
+      tool: "add_tasks",
+      tasks: [{ title: "Lunch with Sam", estimateMinutes: 30 }],
+    });
+    // nothing an event could be called, or what Sage cannot do: not asked
+    for (const said of ["add it", "make it shorter", "book a flight to Rome", "add 2 hours"])
+      expect([said, parseCalendarRequest(said, ctx)?.tool]).not.toEqual([said, "clarify"]);
+  });
+
+  it("reads a reply that names only a day or a time, and nothing else", () => {
+    expect(parseWhenReply("tomorrow at 1pm", ctx)).toBe("tomorrow at 1pm");
+    expect(parseWhenReply("Friday.", ctx)).toBe("Friday");
+    expect(parseWhenReply("on monday", ctx)).toBe("on monday");
+    expect(parseWhenReply("1pm", ctx)).toBe("1pm");
+    expect(parseWhenReply("what's on tomorrow?", ctx)).toBeUndefined();
+    expect(parseWhenReply("cancel the gym on friday", ctx)).toBeUndefined();
+    expect(parseWhenReply("sure", ctx)).toBeUndefined();
   });
 });

@@ -27,7 +27,7 @@ import { DateTime } from "luxon";
 import type { AssistantRequest, CalendarToolCall } from "./calendar-tools.ts";
 import { DAY, DAYS, OPENERS, VERBS } from "./lexicon.ts";
 import { parseCheckIn } from "./parse-check-in.ts";
-import { cleanTitleOf, parseCreate } from "./parse-create.ts";
+import { askWhen, cleanTitleOf, parseCreate } from "./parse-create.ts";
 import { matchFor, scopeIn, seriesSaid } from "./parse-match.ts";
 import { parseMove } from "./parse-move.ts";
 import { parseRecurrence } from "./parse-recurrence.ts";
@@ -36,7 +36,7 @@ import { parseSmallTalk } from "./parse-small-talk.ts";
 import { DURATION, parseDuration, parseTasks, tidy } from "./parse-tasks.ts";
 import { type Ctx, dayLabel, normalize, parseWhen, rangeOf } from "./parse-when.ts";
 
-export { parseTimeReply, TIME_QUESTION } from "./parse-create.ts";
+export { parseTimeReply, parseWhenReply, TIME_QUESTION, WHEN_QUESTION } from "./parse-create.ts";
 export { parsePickReply, parseScopeReply } from "./parse-match.ts";
 export { parseDuration } from "./parse-tasks.ts";
 
@@ -474,8 +474,13 @@ const TABLE: Rule[] = [
     name: "create",
     priority: 400,
     trigger: CREATE_VERB,
-    build: (m, ctx) =>
-      parseCreate(m.body.replace(CREATE_VERB, "").replace(/^(?:me|us)\s+/i, ""), ctx),
+    build: (m, ctx) => {
+      const said = m.body.replace(CREATE_VERB, "").replace(/^(?:me|us)\s+/i, "");
+      // "add lunch with Sam": no day or time — asked, not lost ("make it shorter" is no title)
+      return (
+        parseCreate(said, ctx) ?? (/^(?:make|new)\b/i.test(m.body) ? undefined : askWhen(said))
+      );
+    },
   },
   {
     name: "have",

@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { LONG_EVENT_MS, spanWords } from "../calendar/span-words.ts";
 import type { AssistantRequest, Recurrence } from "./calendar-tools.ts";
 import { NAMES_A_DAY } from "./lexicon.ts";
 import { anchorSeries, parseRecurrence } from "./parse-recurrence.ts";
@@ -7,6 +8,44 @@ import { type Ctx, parseWhen } from "./parse-when.ts";
 
 /** Starts the question asked when a day came without a time; the next reply may be the time. */
 export const TIME_QUESTION = "What time should I put";
+/** Asked of "add lunch with Sam" (no day, no time); the answer is read by parseWhenReply. */
+export const WHEN_QUESTION = "When should I put";
+
+/**
+ * "add lunch with Sam": an event named without a day or time is asked about, not guessed and
+ * not lost — `said` is what follows the verb. Undefined when it names nothing an event could be
+ * called (a pronoun, a length only), or is a request for what Sage cannot do ("book a flight").
+ */
+export function askWhen(said: string): AssistantRequest | undefined {
+  if (/^(?:it|that|this|them|those|these|something|anything|one|some|a few)\b/i.test(said))
+    return undefined;
+  if (/^(?:a |me a )?(?:flight|hotel|train|taxi|cab|uber|table|restaurant)\b/i.test(said))
+    return undefined;
+  const length = DURATION.exec(said);
+  const minutes = length ? parseDuration(length[0]) : undefined;
+  const { title } = cleanTitleOf(length ? said.replace(length[0], " ") : said);
+  const name = capital(title);
+  if (!name || /^(?:a |an |the )?(?:task|event|meeting|appointment|reminder)s?$/i.test(name))
+    return undefined;
+  return {
+    tool: "clarify",
+    question: `${WHEN_QUESTION} “${name}”? Say a day and a time — for example “tomorrow at 12:30”. Or, to let Sage find it a time, say “add task ${name} ${minutes ?? 30} min”.`,
+  };
+}
+
+/**
+ * The answer to WHEN_QUESTION, when it is one: words that name a day or a time ("tomorrow at
+ * 1", "Friday", "next Tuesday 9am"), to be read after the request asked before. Anything else
+ * is a new request.
+ */
+export function parseWhenReply(message: string, ctx: Ctx): string | undefined {
+  const text = message.trim().replace(/[.!]+$/, "");
+  const when = parseWhen(text, ctx);
+  if (!when) return parseTimeReply(text) === undefined ? undefined : `at ${parseTimeReply(text)}`;
+  // only the when: "tomorrow at 1", "on friday" — not a sentence that mentions a day
+  const rest = text.replace(when.text, " ").replace(/\b(?:on|at|for|please|then|ok|okay)\b/gi, " ");
+  return rest.replace(/[\s,]+/g, "").length === 0 ? text : undefined;
+}
 
 /**
  * A reply that is only a time ("9am", "at 3:30 pm", "noon", "say 10") — the answer to
@@ -131,6 +170,10 @@ export function parseCreate(body: string, ctx: Ctx): AssistantRequest | undefine
     ...(description ? { description } : {}),
   };
   if (rec?.guessed) return { tool: "propose", steps: [call], reason: "the days were run together" };
+  // "add conference monday 9am to wednesday 5pm": a timed event over a day long is rare, and a
+  // misread end makes one — shown before it is written (the week view's dialog asks too)
+  if (end.toMillis() - start.toMillis() > LONG_EVENT_MS)
+    return { tool: "propose", steps: [call], reason: `it lasts ${spanWords(start, end)}` };
   if (cleaned) return { tool: "propose", steps: [call], reason: "the title had words left over" };
   // "add dentist yesterday 3pm": a record of the past is fine, but shown before it is written
   if (!recurrence && end <= now)

@@ -9,7 +9,9 @@ import {
   parsePickReply,
   parseScopeReply,
   parseTimeReply,
+  parseWhenReply,
   TIME_QUESTION,
+  WHEN_QUESTION,
 } from "../../core/assistant/parse-calendar-request.ts";
 import type { ActionItem } from "../../core/contract/assistant-actions.ts";
 import { userTimeZone } from "../calendar/list-events.ts";
@@ -57,19 +59,45 @@ function pick(list: string[], seed: string): string {
  */
 function followUp(message: string, history: LlmMessage[], ctx: { now: Date; timezone: string }) {
   const lastReply = history.findLast((m) => m.role === "assistant");
-  if (lastReply?.content.includes(WHICH_QUESTION))
+  if (!lastReply) return undefined;
+  if (lastReply.content.includes(WHICH_QUESTION))
     return pickedOne(message, history, lastReply, ctx);
-  if (lastReply?.content.startsWith(TIME_QUESTION))
+  if (lastReply.content.startsWith(TIME_QUESTION))
     return timeGiven(message, history, lastReply, ctx);
-  if (!lastReply?.content.includes(SCOPE_QUESTION)) return undefined;
-  const at = history.lastIndexOf(lastReply);
-  const asked = history.slice(0, at).findLast((m) => m.role === "user");
+  if (lastReply.content.startsWith(WHEN_QUESTION))
+    return whenGiven(message, history, lastReply, ctx);
+  if (!lastReply.content.includes(SCOPE_QUESTION)) return undefined;
+  const asked = askedBefore(history, lastReply, ctx);
   const scope = parseScopeReply(message);
   if (!asked || !scope) return undefined;
   if (scope === "never_mind") return "never_mind" as const;
-  const original = parseCalendarRequest(asked.content, ctx);
+  const original = parseCalendarRequest(asked, ctx);
   if (original?.tool !== "delete_event" && original?.tool !== "update_event") return undefined;
   return { ...original, scope };
+}
+
+/**
+ * The request the assistant's `reply` asked about: the person's message before it — and when
+ * that message was itself the day answering "When should I put …?", the request it completed
+ * ("add lunch with Sam" + "tomorrow"), so a time said next completes the whole of it.
+ */
+function askedBefore(
+  history: LlmMessage[],
+  reply: LlmMessage,
+  ctx: { now: Date; timezone: string },
+): string | undefined {
+  const at = history.lastIndexOf(reply);
+  const asked = history.slice(0, at).findLast((m) => m.role === "user");
+  if (!asked) return undefined;
+  const before = history
+    .slice(0, history.lastIndexOf(asked))
+    .findLast((m) => m.role === "assistant");
+  const day = before?.content.startsWith(WHEN_QUESTION)
+    ? parseWhenReply(asked.content, ctx)
+    : undefined;
+  if (!before || day === undefined) return asked.content;
+  const first = history.slice(0, history.lastIndexOf(before)).findLast((m) => m.role === "user");
+  return first ? `${first.content} ${day}` : asked.content;
 }
 
 /**
@@ -85,9 +113,9 @@ function pickedOne(
 ) {
   const nth = parsePickReply(message);
   if (nth === undefined) return undefined;
-  const asked = history.slice(0, history.lastIndexOf(lastReply)).findLast((m) => m.role === "user");
+  const asked = askedBefore(history, lastReply, ctx);
   if (!asked) return undefined;
-  const original = parseCalendarRequest(asked.content, ctx);
+  const original = parseCalendarRequest(asked, ctx);
   if (original?.tool !== "delete_event" && original?.tool !== "update_event") return undefined;
   return { ...original, match: { ...original.match, nth } };
 }
@@ -104,10 +132,31 @@ function timeGiven(
 ) {
   const time = parseTimeReply(message);
   if (time === undefined) return undefined;
-  const asked = history.slice(0, history.lastIndexOf(lastReply)).findLast((m) => m.role === "user");
+  const asked = askedBefore(history, lastReply, ctx);
   if (!asked) return undefined;
-  const again = parseCalendarRequest(`${asked.content} at ${time}`, ctx);
+  const again = parseCalendarRequest(`${asked} at ${time}`, ctx);
   return again?.tool === "create_event" || again?.tool === "clarify" ? again : undefined;
+}
+
+/**
+ * "tomorrow at 1" (or "Friday", or "1pm") after "When should I put “Lunch with Sam”?": the
+ * request asked before, read again with that day and time — a day alone is then asked its
+ * time. A reply that is not only a day or time is read as a new request.
+ */
+function whenGiven(
+  message: string,
+  history: LlmMessage[],
+  lastReply: LlmMessage,
+  ctx: { now: Date; timezone: string },
+) {
+  const day = parseWhenReply(message, ctx);
+  if (day === undefined) return undefined;
+  const asked = askedBefore(history, lastReply, ctx);
+  if (!asked) return undefined;
+  const again = parseCalendarRequest(`${asked} ${day}`, ctx);
+  return again?.tool === "create_event" || again?.tool === "clarify" || again?.tool === "propose"
+    ? again
+    : undefined;
 }
 
 /** Ends every proposal's reply: the next "yes" or "no" answers it. */
