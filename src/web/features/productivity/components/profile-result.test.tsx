@@ -38,7 +38,15 @@ describe("ProfileResult", () => {
     renderResult(answers);
     const peak = screen.getByText("Peak energy").nextElementSibling!;
     expect(peak.textContent?.replace(/\s/g, " ")).toMatch(
-      /^9 AM–12 PM\. You said 5–8 AM, outside your working hours — so Sage plans hard work at the start of your day instead\.$/,
+      /^9 AM–12 PM\. You said 5–8 AM, before your working hours — so Sage plans hard work at the start of your day instead\.$/,
+    );
+  });
+
+  it("when only part of the peak lies outside, says which part and what Sage keeps", () => {
+    renderResult({ ...answers, peak_time: "morning", typical_day: "structured_job" });
+    const peak = screen.getByText("Peak energy").nextElementSibling!;
+    expect(peak.textContent?.replace(/\s/g, " ")).toBe(
+      "9–11 AM. You said 8–11 AM; your working hours start at 9 AM, so Sage uses 9–11 AM.",
     );
   });
 

@@ -124,13 +124,13 @@ function peakMoved(
   const moved = fitPeakIntoHours(ENERGY_WINDOWS[peakTime], scheduling.workingHours).moved;
   if (!moved) return null;
   const said = formatHourRange(moved.from.start, moved.from.end, locale);
-  const where =
-    moved.from.end <= scheduling.workingHours.start
-      ? "so Sage plans hard work at the start of your day instead"
-      : moved.from.start >= scheduling.workingHours.end
-        ? "so Sage plans hard work at the end of your day instead"
-        : "so Sage uses the part inside them";
-  return `You said ${said}, outside your working hours — ${where}.`;
+  const hours = scheduling.workingHours;
+  if (moved.from.end <= hours.start)
+    return `You said ${said}, before your working hours — so Sage plans hard work at the start of your day instead.`;
+  if (moved.from.start >= hours.end)
+    return `You said ${said}, after your working hours — so Sage plans hard work at the end of your day instead.`;
+  // only part of it lies outside: say which part, and what Sage keeps
+  return `You said ${said}; your working hours ${moved.from.start < hours.start ? "start" : "end"} at ${formatHour(moved.from.start < hours.start ? hours.start : hours.end, locale)}, so Sage uses ${formatHourRange(moved.to.start, moved.to.end, locale)}.`;
 }
 
 function PlanFacts({
