@@ -229,7 +229,7 @@ describe("ConnectedCalendarsCard", () => {
     expect(
       (await within(card).findByText(/MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET/))
         .textContent,
-    ).toMatch(/^Microsoft 365 \/ Outlook can be connected once/);
+    ).toMatch(/^Microsoft 365 \/ Outlook isn.t switched on for this Sage server\./);
     expect(within(card).queryByRole("link", { name: /Microsoft/ })).toBeNull();
   });
 
@@ -240,7 +240,7 @@ describe("ConnectedCalendarsCard", () => {
     expect(
       (await within(card).findByText(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/)).textContent,
     ).toBe(
-      "Google Calendar can be connected once the server has Google sign-in: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (see the README).",
+      "Google Calendar isn't switched on for this Sage server. Whoever runs it can switch it on (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, in the README).",
     );
     expect(within(card).getByText(/Sage never changes your events/).textContent).toContain(
       "with a CalDAV account it can put its own blocks in a calendar you choose.",

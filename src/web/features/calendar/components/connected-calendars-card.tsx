@@ -356,14 +356,14 @@ function AddConnection({ userId }: { userId: string }) {
         </div>
         {meta && meta.signIn?.google !== true ? (
           <p className="mt-2 text-xs text-stone-600">
-            Google Calendar can be connected once the server has Google sign-in: set
-            GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (see the README).
+            Google Calendar isn't switched on for this Sage server. Whoever runs it can switch it on
+            (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, in the README).
           </p>
         ) : null}
         {meta && meta.connect?.microsoft !== true ? (
           <p className="mt-2 text-xs text-stone-600">
-            Microsoft 365 / Outlook can be connected once the server has an app registration: set
-            MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET (see the README).
+            Microsoft 365 / Outlook isn't switched on for this Sage server. Whoever runs it can
+            switch it on (MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET, in the README).
           </p>
         ) : null}
       </div>

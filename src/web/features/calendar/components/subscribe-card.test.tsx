@@ -30,7 +30,7 @@ describe("SubscribeCard", () => {
       within(card).getByText(/^A calendar app on this computer \(like Apple Calendar\)/)
         .textContent,
     ).toBe(
-      "A calendar app on this computer (like Apple Calendar) can subscribe to this address. Google Calendar and other cloud calendars cannot reach it: they need Sage at a public address (set PUBLIC_URL, see the README).",
+      "A calendar app on this computer (like Apple Calendar) can subscribe to this address. Google Calendar and other cloud calendars cannot reach it: they need Sage at a public address (whoever runs this server sets PUBLIC_URL; see the README).",
     );
   });
 

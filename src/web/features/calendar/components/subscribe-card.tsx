@@ -25,7 +25,7 @@ export function subscribeText(feedUrl: string | undefined): string {
   if (reach === "public")
     return "Subscribe once and Sage's events appear in Google Calendar or Apple Calendar. Google refreshes subscribed calendars only every few hours; the calendar here is instant.";
   const where = reach === "this-computer" ? "on this computer" : "on this network";
-  return `A calendar app ${where} (like Apple Calendar) can subscribe to this address. Google Calendar and other cloud calendars cannot reach it: they need Sage at a public address (set PUBLIC_URL, see the README).`;
+  return `A calendar app ${where} (like Apple Calendar) can subscribe to this address. Google Calendar and other cloud calendars cannot reach it: they need Sage at a public address (whoever runs this server sets PUBLIC_URL; see the README).`;
 }
 
 /** The feed URL with a copy action, Google / Apple / .ics shortcuts, and a new-link action. */
