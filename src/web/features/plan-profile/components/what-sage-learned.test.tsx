@@ -44,6 +44,16 @@ describe("WhatSageLearned", () => {
     expect(await screen.findByText(/No changes yet: Sage plans exactly as you said/)).toBeTruthy();
     expect(screen.getByText(/until it sees how long yours really take/)).toBeTruthy();
     expect(screen.getByRole("img", { name: /outlined bars are what you said/ })).toBeTruthy();
+    expect(screen.getByText(/Check in on your blocks from Today/)).toBeTruthy();
+  });
+
+  it("with evidence that moved nothing yet, says it is too little, not that nothing was seen", async () => {
+    mockApi({ "GET /api/insights": { body: { ...stated, counts: { ...none, moved: 1 } } } });
+    renderWithApp(<WhatSageLearned />);
+    expect(
+      await screen.findByText(/What it has seen so far \(the filled bars\) is too little/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Check in on your blocks from Today/)).toBeNull();
   });
 
   it("states each change with Undo and Don't learn this, and sends the person's choice", async () => {

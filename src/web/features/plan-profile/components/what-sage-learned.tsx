@@ -77,8 +77,9 @@ export function WhatSageLearned() {
       <div aria-live="polite">
         {data.insights.length === 0 ? (
           <p className="rounded-xl bg-stone-50 p-3 text-sm text-stone-700">
-            No changes yet: Sage plans exactly as you said. Check in on your blocks from Today and
-            it will learn when you really do your best work.
+            {Object.values(data.counts).some((n) => n > 0)
+              ? "No changes yet: Sage plans exactly as you said. What it has seen so far (the filled bars) is too little to move your plan — it changes where it plans only once the evidence keeps pointing the same way."
+              : "No changes yet: Sage plans exactly as you said. Check in on your blocks from Today and it will learn when you really do your best work."}
           </p>
         ) : (
           <ul className="space-y-2">
