@@ -49,7 +49,6 @@ import { startBenchApp } from "./support.ts";
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const CHANGES_PER_HOUR = Number(process.env.BENCH_CHANGES_PER_HOUR ?? 10);
 const PUBLIC_URL = "https://sage.example.com";
-const ZONE = "Europe/Berlin";
 const DAYS = 7;
 /** Requests per user per hour each provider allows: 600/min (Google), 10,000/10 min (Graph). */
 const QUOTA_PER_HOUR = { google: 600 * 60, microsoft: 10_000 * 6 } as const;

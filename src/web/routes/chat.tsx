@@ -356,80 +356,74 @@ function ChatScreen() {
           )}
         </header>
 
-        <>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-          <section className="flex-1 overflow-y-auto" tabIndex={0} aria-label="Conversation">
-            {chat.messages.length === 0 ? (
-              <Welcome>
-                {usage.data?.tier === "free" && remaining > 0 && (
-                  <p className="mt-4 text-sm font-medium text-sage-800">
-                    {freeLeftText(remaining, lastSeen)}
-                  </p>
-                )}
-                {!exhausted && <ExampleRequests onPick={(text) => void chat.sendText(text)} />}
-              </Welcome>
-            ) : (
-              <div className="mx-auto max-w-3xl">
-                <MessageList
-                  messages={chat.messages}
-                  status={chat.status}
-                  onCardChanged={chat.updateCard}
-                  onAnswer={(text) => void chat.sendText(text)}
-                />
-              </div>
-            )}
-          </section>
-          {chat.error && (
-            <div
-              role="alert"
-              className="mx-auto mb-2 flex w-full max-w-3xl items-start justify-between gap-3 rounded-xl bg-red-50 px-4 py-2 text-sm text-red-800"
-            >
-              <span>{chat.error}</span>
-              <span className="flex shrink-0 gap-3">
-                {chat.canRetry && (
-                  <button
-                    type="button"
-                    className="font-semibold underline disabled:cursor-not-allowed disabled:no-underline disabled:opacity-60"
-                    disabled={!online}
-                    onClick={() => void chat.retry()}
-                  >
-                    Retry
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="font-semibold underline"
-                  onClick={chat.dismissError}
-                >
-                  Dismiss
-                </button>
-              </span>
-            </div>
-          )}
-          {exhausted && usage.data && !limitBannerDismissed && (
-            <div className="px-4">
-              <UsageExceededBanner
-                usage={usage.data}
-                onKeepGettingHelp={upgrade}
-                onNotNow={() => setLimitBannerDismissed(true)}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+        <section className="flex-1 overflow-y-auto" tabIndex={0} aria-label="Conversation">
+          {chat.messages.length === 0 ? (
+            <Welcome>
+              {usage.data?.tier === "free" && remaining > 0 && (
+                <p className="mt-4 text-sm font-medium text-sage-800">
+                  {freeLeftText(remaining, lastSeen)}
+                </p>
+              )}
+              {!exhausted && <ExampleRequests onPick={(text) => void chat.sendText(text)} />}
+            </Welcome>
+          ) : (
+            <div className="mx-auto max-w-3xl">
+              <MessageList
+                messages={chat.messages}
+                status={chat.status}
+                onCardChanged={chat.updateCard}
+                onAnswer={(text) => void chat.sendText(text)}
               />
             </div>
           )}
-          <MessageForm
-            draft={chat.draft}
-            onDraftChange={chat.setDraft}
-            pending={pending}
-            exhausted={exhausted}
-            offline={!online}
-            onSend={() => void chat.send()}
-          />
-          {meta?.modes.assistant === "offline" && (
-            <p className="bg-white pb-2 text-center text-xs text-stone-600">
-              You're chatting with Sage's built-in assistant: no language model is configured, so it
-              answers from your profile and acts on your calendar itself.
-            </p>
-          )}
-        </>
+        </section>
+        {chat.error && (
+          <div
+            role="alert"
+            className="mx-auto mb-2 flex w-full max-w-3xl items-start justify-between gap-3 rounded-xl bg-red-50 px-4 py-2 text-sm text-red-800"
+          >
+            <span>{chat.error}</span>
+            <span className="flex shrink-0 gap-3">
+              {chat.canRetry && (
+                <button
+                  type="button"
+                  className="font-semibold underline disabled:cursor-not-allowed disabled:no-underline disabled:opacity-60"
+                  disabled={!online}
+                  onClick={() => void chat.retry()}
+                >
+                  Retry
+                </button>
+              )}
+              <button type="button" className="font-semibold underline" onClick={chat.dismissError}>
+                Dismiss
+              </button>
+            </span>
+          </div>
+        )}
+        {exhausted && usage.data && !limitBannerDismissed && (
+          <div className="px-4">
+            <UsageExceededBanner
+              usage={usage.data}
+              onKeepGettingHelp={upgrade}
+              onNotNow={() => setLimitBannerDismissed(true)}
+            />
+          </div>
+        )}
+        <MessageForm
+          draft={chat.draft}
+          onDraftChange={chat.setDraft}
+          pending={pending}
+          exhausted={exhausted}
+          offline={!online}
+          onSend={() => void chat.send()}
+        />
+        {meta?.modes.assistant === "offline" && (
+          <p className="bg-white pb-2 text-center text-xs text-stone-600">
+            You're chatting with Sage's built-in assistant: no language model is configured, so it
+            answers from your profile and acts on your calendar itself.
+          </p>
+        )}
       </main>
       <ProfileDialog
         open={profileOpen}

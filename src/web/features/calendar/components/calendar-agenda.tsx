@@ -57,7 +57,7 @@ export function CalendarAgenda({ userId }: { userId: string }) {
   const today = DateTime.fromJSDate(now, { zone }).toISODate()!;
   // a minute is fine: the agenda re-renders with every sync (at least once a minute)
   const minute = Math.floor(now.getTime() / 60_000);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `minute` stands for `now`
+  // (`minute` stands for `now`: the memo is read again once a minute, not every render)
   const days = useMemo(
     () => comingUp(state.events, { now: new Date(minute * 60_000), zone }),
     [state.events, minute, zone],
