@@ -16,6 +16,9 @@ describe("UsagePanel", () => {
     expect(screen.getByText(/4 left this month · resets on December 1/)).toBeTruthy();
     expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("11");
     expect(screen.queryByText(/close to your monthly limit/)).toBeNull();
+    // a count below the messages sent is explained: which replies are free
+    fireEvent.click(screen.getByText("What counts as a message?"));
+    expect(screen.getByText(/Small talk such as “hi” or “thanks” never counts\./)).toBeTruthy();
   });
 
   it("warns at 80 % and says exhausted at 100 %", () => {

@@ -1,6 +1,6 @@
 import { type UsageLevel, usageLevel } from "../../../../core/allowance.ts";
 import type { UsageResponse } from "../../../../core/contract/usage.ts";
-import { isUnlimited, nextTier, planFor } from "../../../../core/plans.ts";
+import { isUnlimited, nextTier, planFor, WHAT_COUNTS } from "../../../../core/plans.ts";
 
 const BAR: Record<UsageLevel, string> = {
   ok: "bg-sage-600",
@@ -100,6 +100,17 @@ export function UsagePanel({ usage, variant = "full", onUpgrade }: Props) {
           ? "Your plan has no monthly limit."
           : `${usage.remaining} left this month · resets on ${resetDate(usage.resetsAt)}`}
       </p>
+      {/* the count is lower than the messages sent when some were free: say which are */}
+      {unlimited ? null : (
+        <details className="mt-2 text-sm text-stone-700">
+          <summary className="cursor-pointer font-medium text-sage-800">
+            What counts as a message?
+          </summary>
+          <p className="mt-1">
+            {WHAT_COUNTS.counts} {WHAT_COUNTS.always} {WHAT_COUNTS.builtIn}
+          </p>
+        </details>
+      )}
       {level !== "ok" && (
         <p
           role="status"
