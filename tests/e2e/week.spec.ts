@@ -241,6 +241,10 @@ test.describe("the week at 375 px", () => {
     await expectAccessible(page);
     await scope.getByRole("button", { name: "Change" }).click();
     await expect(page.getByRole("button", { name: /^Gym with Sam, / })).toHaveCount(1);
+    // said visibly, as every change is (no Undo: a scoped change is changed again the same way)
+    const last = page.getByRole("region", { name: "Last change" });
+    await expect(last).toContainText("Saved this occurrence of Gym with Sam.");
+    await expect(last.getByRole("button", { name: "Undo" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^Gym, / })).toHaveCount(2);
     await expect
       .poll(async () => (await serverEvents(page)).map((e) => e.title).sort())
@@ -308,6 +312,9 @@ test.describe("a repeating event dragged at 1280 px", () => {
     await expect(
       page.getByRole("button", { name: `Standup, ${weekday(at(0, 9))} 11 to 11:30 AM` }),
     ).toBeVisible();
+    await expect(page.getByRole("region", { name: "Last change" })).toContainText(
+      "Moved this occurrence of Standup.",
+    );
     // the other days keep 9 AM
     await expect(
       page.getByRole("button", { name: /^Standup, .* 9 to 9:30 AM, repeats$/ }),

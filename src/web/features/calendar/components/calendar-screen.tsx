@@ -218,15 +218,23 @@ export function CalendarScreen({ userId }: { userId: string }) {
     days[0]!.slice(0, 4) === today.slice(0, 4) && days.at(-1)!.slice(0, 4) === today.slice(0, 4);
   const range = formatDaySpan(days[0]!, days.at(-1)!, undefined, { year: wide || !thisYear });
 
-  /** Applies a change to an occurrence of a repeating event with the chosen scope. */
+  /**
+   * Applies a change to an occurrence of a repeating event with the chosen scope, and says so
+   * visibly (without Undo: a scoped change splits or excepts the series, which one step back
+   * would not restore exactly — the person changes it again the same way).
+   */
   const applyScoped = (p: Pending, scope: Scope) => {
     const { item } = p;
     const series = item.event;
+    const which =
+      scope === "this"
+        ? "this occurrence of"
+        : scope === "following"
+          ? "this and following of"
+          : "every";
     if (p.kind === "delete") {
       engine.removeOccurrence(item.seriesId!, item.occurrence!, scope);
-      setMessage(
-        `Deleted ${scope === "this" ? "this occurrence of" : scope === "following" ? "this and following" : "every"} ${series.title}.`,
-      );
+      tell(`Deleted ${which} ${series.title}.`);
       return;
     }
     let draft = p.draft;
@@ -246,6 +254,8 @@ export function CalendarScreen({ userId }: { userId: string }) {
       draft = { ...draft, recurrence: { ...draft.recurrence, byDay, count } };
     }
     engine.editOccurrence(item.seriesId!, item.occurrence!, scope, draft);
+    const moved = Date.parse(draft.startTime) !== item.start.getTime();
+    tell(`${moved ? "Moved" : "Saved"} ${which} ${draft.title}.`);
   };
 
   const change = (item: GridItem, draft: EventDraft) => {
