@@ -44,9 +44,21 @@ export function useTaskMutations(userId: string) {
   });
 
   const setStatus = useMutation({
-    mutationFn: ({ task, status }: { task: Task; status: Task["status"] }) =>
+    mutationFn: ({
+      task,
+      status,
+      actualMinutes,
+    }: {
+      task: Task;
+      status: Task["status"];
+      /** With "done": the minutes it really took (evidence for estimates, issue 27). */
+      actualMinutes?: number;
+    }) =>
       withSession(() =>
-        call("updateTask", { params: { id: task.id }, body: { ...toInput(task), status } }),
+        call("updateTask", {
+          params: { id: task.id },
+          body: { ...toInput(task), status, ...(actualMinutes ? { actualMinutes } : {}) },
+        }),
       ).then((r) => r.task),
     // show the change at once; the list is re-read when the server has answered
     onMutate: async ({ task, status }) => {

@@ -250,6 +250,28 @@ describe("Tasks on the calendar", () => {
     });
   });
 
+  it("after Mark done, asks how long it took and sends the minutes with done", async () => {
+    const server = fakeServer({
+      tasks: [task({ id: REPORT, title: "Write the report", estimateMinutes: 60 })],
+    });
+    vi.stubGlobal("fetch", server.fetchMock);
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole("button", { name: "Mark Write the report done" }));
+    const asked = await screen.findByRole("region", { name: "“Write the report” is done" });
+    const minutes = within(asked).getByLabelText("Minutes it took") as HTMLInputElement;
+    expect(minutes.value).toBe("60"); // the estimate to start with
+    await user.clear(minutes);
+    await user.type(minutes, "95");
+    await user.click(within(asked).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.callsTo("PUT", `/api/tasks/${REPORT}`)).toHaveLength(2));
+    expect(server.callsTo("PUT", `/api/tasks/${REPORT}`)[1]!.body).toMatchObject({
+      status: "done",
+      actualMinutes: 95,
+    });
+    expect(screen.queryByRole("region", { name: "“Write the report” is done" })).toBeNull();
+  });
+
   it("adds a task: checks the form first, turns hours into minutes, reads the deadline locally", async () => {
     const server = fakeServer();
     vi.stubGlobal("fetch", server.fetchMock);

@@ -3,6 +3,7 @@ import { useMemo, useState } from "react";
 import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
 import type { PlanResponse, Task, TaskInput } from "../../../../core/contract/tasks.ts";
 import { Button } from "../../../components/button.tsx";
+import { PartlyForm } from "../../today/components/partly-form.tsx";
 import { type Proposed, useAcceptPlan, usePlanWeek, usePreviewPlan } from "../api/use-plan-week.ts";
 import { useTaskMutations } from "../api/use-task-mutations.ts";
 import { proposalKey } from "../lib/proposed-events.ts";
@@ -64,6 +65,8 @@ export function TasksSection({
   onProposal,
 }: Props) {
   const { create, update, setStatus, remove } = useTaskMutations(userId);
+  // a task just marked done here: asked how long it really took (optional)
+  const [justDone, setJustDone] = useState<Task | null>(null);
   const plan = usePlanWeek(userId, (result) => {
     onPlanned();
     onPlan?.(result);
@@ -253,6 +256,29 @@ export function TasksSection({
           energy.
         </p>
       ) : null}
+      {justDone ? (
+        <section
+          aria-label={`“${justDone.title}” is done`}
+          className="mt-3 flex flex-col gap-2 rounded-xl bg-sage-50 p-3"
+        >
+          <p role="status" className="text-sm text-sage-900">
+            “{justDone.title}” is done. How long did it take? (Sage learns your estimates from it.)
+          </p>
+          <PartlyForm
+            took
+            plannedMinutes={justDone.estimateMinutes}
+            disabled={!online || setStatus.isPending}
+            onSave={(minutes) => {
+              setStatus.mutate(
+                { task: justDone, status: "done", actualMinutes: minutes },
+                { onError: fail("Couldn't update") },
+              );
+              setJustDone(null);
+            }}
+            onCancel={() => setJustDone(null)}
+          />
+        </section>
+      ) : null}
       {open.length ? (
         <ul aria-label="Open tasks" className="mt-3 divide-y divide-stone-200">
           {open.map((task) => (
@@ -264,7 +290,10 @@ export function TasksSection({
               nextBlock={next.get(task.id)}
               disabled={!online}
               onToggle={(t) =>
-                setStatus.mutate({ task: t, status: "done" }, { onError: fail("Couldn't update") })
+                setStatus.mutate(
+                  { task: t, status: "done" },
+                  { onSuccess: () => setJustDone(t), onError: fail("Couldn't update") },
+                )
               }
               onEdit={(t) => openDialog(t)}
               onDelete={setDeleting}
