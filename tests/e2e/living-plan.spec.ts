@@ -124,7 +124,7 @@ for (const width of [375, 1280]) {
         .sort((a, b) => a.start.localeCompare(b.start));
       const proposal = page.getByRole("region", { name: /Proposed plan/ });
       await expect(
-        proposal.getByRole("heading", { name: /Proposed plan — nothing is in your calendar yet/ }),
+        proposal.getByRole("heading", { name: /Proposed plan — nothing new is written yet/ }),
       ).toBeFocused();
       const items = proposal.getByRole("list", { name: "Proposed blocks" }).getByRole("listitem");
       await expect(items).toHaveCount(2);

@@ -31,7 +31,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Session = Awaited<ReturnType<TestApp["signIn"]>>;
-type Placed = { taskId: string; eventId: string | null; start: string; end: string; why: string };
+type Placed = {
+  taskId: string;
+  eventId: string | null;
+  start: string;
+  end: string;
+  why: string;
+  kept?: boolean;
+};
 type Event = {
   id: string;
   title: string;
@@ -386,6 +393,42 @@ describe("a plan preview", () => {
     expect((await inject(s, "POST", "/api/plan", { days: 5, preview: "yes" })).statusCode).toBe(
       400,
     );
+  });
+});
+
+describe("a proposal on screen holds Sage's own re-plans", () => {
+  it("a task added while previewing is not written until the proposal is accepted or discarded", async () => {
+    const s = await person();
+    await addTask(s, { title: "Draft", estimateMinutes: 60 });
+    await plan(s); // Sage keeps this person's plan from now on
+    await settle();
+    const report = await addTask(s, { title: "Report", estimateMinutes: 60 });
+    const proposal = (await inject(s, "POST", "/api/plan", { days: 5, preview: true })).json();
+    expect((proposal.placed as Placed[]).some((p) => p.taskId === report.id)).toBe(true);
+    // the change asked for a re-plan, which waits while the proposal is on screen
+    await runDueReplans(deps(), 50);
+    expect((await blocks(s)).some((b) => b.task_id === report.id)).toBe(false);
+    const [held] = await t.db.select().from(planStates).where(eq(planStates.userId, s.user.id));
+    expect(held!.heldUntil).not.toBeNull();
+
+    // thrown away whole: Sage plans by itself again
+    expect((await inject(s, "POST", "/api/plan/discard")).statusCode).toBe(204);
+    await settle();
+    expect((await blocks(s)).some((b) => b.task_id === report.id)).toBe(true);
+
+    // previewed again, then accepted: written as proposed, and the hold is gone
+    const minutes = await addTask(s, { title: "Minutes", estimateMinutes: 30 });
+    const again = (await inject(s, "POST", "/api/plan", { days: 5, preview: true })).json();
+    await runDueReplans(deps(), 50);
+    expect((await blocks(s)).some((b) => b.task_id === minutes.id)).toBe(false);
+    const accept = (again.placed as Placed[])
+      .filter((p) => !p.kept)
+      .map(({ taskId, start, end }) => ({ taskId, start, end }));
+    const accepted = await inject(s, "POST", "/api/plan/accept", { days: 5, accept, reject: [] });
+    expect(accepted.statusCode).toBe(200);
+    expect((await blocks(s)).some((b) => b.task_id === minutes.id)).toBe(true);
+    const [after] = await t.db.select().from(planStates).where(eq(planStates.userId, s.user.id));
+    expect(after!.heldUntil).toBeNull();
   });
 });
 

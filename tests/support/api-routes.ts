@@ -148,6 +148,7 @@ export const API_ROUTES: Record<string, RouteSpec> = {
     access: "signed-in",
     body: () => ({ days: 7, accept: [], reject: [] }),
   },
+  "POST /api/plan/discard": { access: "signed-in" },
   "PUT /api/plan/profile": { access: "signed-in", body: () => ({ ...DEFAULT_PLAN_PROFILE }) },
   "POST /api/plan/undo": {
     access: "signed-in",

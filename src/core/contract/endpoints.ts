@@ -57,6 +57,7 @@ export const endpoints = {
   deleteRoutine: { method: "DELETE", path: "/api/routines/:id", auth: "signed-in" },
   plan: { method: "POST", path: "/api/plan", auth: "signed-in" },
   acceptPlan: { method: "POST", path: "/api/plan/accept", auth: "signed-in" },
+  discardPlan: { method: "POST", path: "/api/plan/discard", auth: "signed-in" },
   getPlanProfile: { method: "GET", path: "/api/plan/profile", auth: "signed-in" },
   updatePlanProfile: { method: "PUT", path: "/api/plan/profile", auth: "signed-in" },
   undoPlan: { method: "POST", path: "/api/plan/undo", auth: "signed-in" },

@@ -210,6 +210,7 @@ export const routes = {
   },
   undoPlan: { body: planUndoRequest, responses: { 200: planUndoResponse } },
   acceptPlan: { body: planAcceptRequest, responses: { 200: planResponse } },
+  discardPlan: { responses: { 204: empty } },
   listPlanNotes: { responses: { 200: planNotesResponse } },
   dismissPlanNote: { params: idParam, responses: { 204: empty } },
   undoPlanNote: { params: idParam, responses: { 204: empty } },

@@ -792,6 +792,12 @@ export const planStates = pgTable("plan_states", {
     signature: string;
     sentences: string[];
   }>(),
+  /**
+   * While a proposed plan waits for the person's decision (Preview plan), Sage does not re-plan
+   * by itself — it would write what the proposal says is not written yet. Cleared by accepting,
+   * discarding or planning; lapses by itself (PREVIEW_HOLD_MINUTES).
+   */
+  heldUntil: timestamp("held_until", { withTimezone: true }),
 });
 
 /**

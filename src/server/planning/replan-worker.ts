@@ -42,9 +42,39 @@ export async function rememberPlan(
     .values({ userId: opts.userId, horizonDays: opts.days, locale: opts.locale })
     .onConflictDoUpdate({
       target: planStates.userId,
-      // planning again after an Undo plan: Sage keeps the plan again
-      set: { horizonDays: opts.days, locale: opts.locale, plannedAt: sql`now()`, auto: true },
+      // planning again after an Undo plan: Sage keeps the plan again (and a proposal that
+      // was waiting is decided)
+      set: {
+        horizonDays: opts.days,
+        locale: opts.locale,
+        plannedAt: sql`now()`,
+        auto: true,
+        heldUntil: null,
+      },
     });
+}
+
+/** How long a proposed plan holds Sage's own re-plans back, at most. */
+export const PREVIEW_HOLD_MINUTES = 10;
+
+/**
+ * A proposed plan is on the person's screen (Preview plan): Sage's own re-plans wait until they
+ * accept or discard it, or PREVIEW_HOLD_MINUTES pass — otherwise the living plan would write
+ * the blocks the proposal says are not written yet. Only a person whose plan Sage keeps has
+ * anything to hold.
+ */
+export async function holdReplans(db: Db, userId: string): Promise<void> {
+  await db
+    .update(planStates)
+    .set({
+      heldUntil: sql`clock_timestamp() + make_interval(mins => ${PREVIEW_HOLD_MINUTES})`,
+    })
+    .where(eq(planStates.userId, userId));
+}
+
+/** The proposal was decided on (or a plan written): Sage re-plans by itself again. */
+export async function releaseReplans(db: Db, userId: string): Promise<void> {
+  await db.update(planStates).set({ heldUntil: null }).where(eq(planStates.userId, userId));
 }
 
 /** How far back the sweep looks for blocks that ended (it runs every 5 minutes). */
@@ -82,6 +112,11 @@ async function claim(db: Db): Promise<{ userId: string; generation: number } | u
       select q."user_id" from "replan_requests" q
       where q."due_at" <= clock_timestamp()
         and (q."claimed_until" is null or q."claimed_until" < clock_timestamp())
+        -- a proposed plan waiting for the person's decision: the request waits with it
+        and not exists (
+          select 1 from "plan_states" s
+          where s."user_id" = q."user_id" and s."held_until" > clock_timestamp()
+        )
       order by q."due_at"
       limit 1
       for update skip locked

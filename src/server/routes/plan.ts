@@ -6,7 +6,7 @@ import { defineRoute, respond } from "../http/define-route.ts";
 import { dismissPlanNote, listPlanNotes, undoPlanNote } from "../planning/plan-notes.ts";
 import { type PlanOutcome, planTasks, undoPlan } from "../planning/plan-tasks.ts";
 import { readPlanProfile } from "../planning/read-plan-profile.ts";
-import { rememberPlan } from "../planning/replan-worker.ts";
+import { holdReplans, releaseReplans, rememberPlan } from "../planning/replan-worker.ts";
 import { savePlanProfile } from "../planning/save-plan-profile.ts";
 import { rateLimit } from "../rate-limit/consume-rate-limit.ts";
 
@@ -59,7 +59,11 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
         locale,
         preview,
       });
-      if (preview) return { ...plan, changes: { created: [], removed: [] } };
+      if (preview) {
+        // nothing is written until the person decides: Sage's own re-plans wait too
+        await holdReplans(ctx.db, userId);
+        return { ...plan, changes: { created: [], removed: [] } };
+      }
       return written({ userId, days, locale, log: request.log }, { ...plan, changes });
     },
     limited,
@@ -90,6 +94,12 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     limited,
   );
+
+  // a proposal thrown away whole: nothing was written, and Sage re-plans by itself again
+  defineRoute(app, ctx, "discardPlan", async ({ user }) => {
+    await releaseReplans(ctx.db, user.id);
+    return respond(204);
+  });
 
   // what Sage tells the person about their plan (a block they removed in their calendar…)
   defineRoute(app, ctx, "listPlanNotes", async ({ user }) => ({

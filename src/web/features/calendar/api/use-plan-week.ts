@@ -32,6 +32,14 @@ export function usePreviewPlan() {
 }
 
 /**
+ * POST /api/plan/discard: the proposal is thrown away whole, so Sage's own re-plans (held
+ * while it was on screen) go on. Best effort: a hold also lapses by itself.
+ */
+export function discardPlan(): void {
+  void withSession(() => call("discardPlan")).catch(() => {});
+}
+
+/**
  * POST /api/plan/accept: the proposal as decided — the blocks kept stay where proposed, the
  * ones thrown back are never proposed there again for that task — written like a plan.
  */

@@ -47,9 +47,7 @@ export function PlanProposal(p: Props) {
         tabIndex={-1}
         className="font-semibold text-stone-900 outline-none"
       >
-        {fresh.length > 0
-          ? "Proposed plan — nothing is in your calendar yet"
-          : "Nothing new to propose"}
+        {fresh.length > 0 ? "Proposed plan — nothing new is written yet" : "Nothing new to propose"}
       </h4>
       {fresh.length === 0 ? (
         <p className="mt-2 text-sm text-stone-800">

@@ -105,6 +105,7 @@ function fakeServer(
       tasks.delete(taskId);
       return new Response(null, { status: 204 });
     }
+    if (url.pathname === "/api/plan/discard") return new Response(null, { status: 204 });
     if (url.pathname === "/api/plan") {
       if (opts.planStatus) {
         return json(opts.planStatus, {
@@ -424,19 +425,21 @@ describe("Plan my week", () => {
   });
 
   it("a calendar that already holds the plan is told so, by Preview and by Plan my week", async () => {
-    vi.stubGlobal(
-      "fetch",
-      fakeServer({ tasks: [task({ id: REPORT, title: "Write the report" })], planHeld: true })
-        .fetchMock,
-    );
+    const server = fakeServer({
+      tasks: [task({ id: REPORT, title: "Write the report" })],
+      planHeld: true,
+    });
+    vi.stubGlobal("fetch", server.fetchMock);
     const user = userEvent.setup();
     renderPanel();
     await screen.findAllByText("Write the report");
     await user.click(screen.getByRole("button", { name: "Preview plan" }));
     const proposal = await screen.findByRole("region", { name: "Nothing new to propose" });
     expect(proposal.textContent).toContain("Your calendar already holds this plan");
-    expect(proposal.textContent).not.toContain("nothing is in your calendar yet");
+    expect(proposal.textContent).not.toContain("nothing new is written yet");
     await user.click(within(proposal).getByRole("button", { name: "Discard" }));
+    // discarded: the server lets Sage re-plan by itself again
+    await waitFor(() => expect(server.callsTo("POST", "/api/plan/discard")).toHaveLength(1));
 
     await user.click(screen.getByRole("button", { name: "Plan my week" }));
     const result = await screen.findByRole("region", { name: "Your plan for the next 7 days" });

@@ -4,7 +4,13 @@ import type { LocalEvent } from "../../../../core/calendar/local-event.ts";
 import type { PlanResponse, Task, TaskInput } from "../../../../core/contract/tasks.ts";
 import { Button } from "../../../components/button.tsx";
 import { PartlyForm } from "../../today/components/partly-form.tsx";
-import { type Proposed, useAcceptPlan, usePlanWeek, usePreviewPlan } from "../api/use-plan-week.ts";
+import {
+  discardPlan,
+  type Proposed,
+  useAcceptPlan,
+  usePlanWeek,
+  usePreviewPlan,
+} from "../api/use-plan-week.ts";
 import { useTaskMutations } from "../api/use-task-mutations.ts";
 import { proposalKey } from "../lib/proposed-events.ts";
 import { TASKS_OFFLINE, taskErrorMessage } from "../lib/task-messages.ts";
@@ -219,7 +225,10 @@ export function TasksSection({
               reject: proposal.plan.placed.filter((b) => proposal.thrown.has(proposalKey(b))),
             })
           }
-          onDiscard={() => showProposal(null)}
+          onDiscard={() => {
+            showProposal(null);
+            discardPlan();
+          }}
         />
       ) : null}
 

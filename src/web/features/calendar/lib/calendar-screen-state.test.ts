@@ -98,6 +98,10 @@ describe("calendarScreenReducer", () => {
     expect(reduce(start, { type: "proposed", proposal: held }).message).toBe(
       "Your calendar already holds this plan: nothing new to propose.",
     );
+    const none = { plan: plan([]), thrown: new Set<string>() };
+    expect(reduce(start, { type: "proposed", proposal: none }).message).toBe(
+      "There's nothing open to plan right now.",
+    );
   });
 
   it("an undone plan is gone and says what it took back", () => {

@@ -124,9 +124,11 @@ export function calendarScreenReducer(
         ...state,
         proposal: p,
         message:
-          fresh === 0
-            ? "Your calendar already holds this plan: nothing new to propose."
-            : `Sage proposes ${blocks(fresh, "new ")}, drawn dashed in the calendar. Nothing is written until you accept.`,
+          p.plan.placed.length === 0
+            ? "There's nothing open to plan right now."
+            : fresh === 0
+              ? "Your calendar already holds this plan: nothing new to propose."
+              : `Sage proposes ${blocks(fresh, "new ")}, drawn dashed in the calendar. Nothing is written until you accept.`,
       };
     }
     case "undo-start":

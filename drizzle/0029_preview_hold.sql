@@ -1,0 +1,1 @@
+ALTER TABLE "plan_states" ADD COLUMN "held_until" timestamp with time zone;
