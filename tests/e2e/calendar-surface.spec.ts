@@ -96,10 +96,13 @@ for (const width of [375, 1280] as const) {
     await page.screenshot({ path: `${SHOTS}/calendar-tasks-${width}.png` });
     await tasks.getByRole("button", { name: "Plan my week" }).click();
     if (phone) {
-      // a phone goes back to the grid to show the new blocks
+      // a phone goes back to the grid to show the new blocks, and says what the plan did
       await expect(page.getByRole("tab", { name: "Calendar", exact: true })).toHaveAttribute(
         "aria-selected",
         "true",
+      );
+      await expect(page.getByRole("region", { name: "Last change" })).toContainText(
+        /^Planned \d+ new blocks?; the new ones are outlined in the calendar\./,
       );
     } else {
       await expect(

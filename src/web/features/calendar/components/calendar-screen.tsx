@@ -23,7 +23,7 @@ import {
   calendarScreenReducer,
   initialCalendarScreen,
   type Pending,
-  planChanged,
+  plannedMessage,
   tabFromAddress,
 } from "../lib/calendar-screen-state.ts";
 import { formatDaySpan } from "../lib/describe-task.ts";
@@ -130,7 +130,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
   const [ui, dispatch] = useReducer(calendarScreenReducer, params, (p) =>
     initialCalendarScreen({ now: new Date(), tab: tabFromAddress(p) }),
   );
-  const { tab, now, message, dialog, pending, plan, proposal, undoing, deleting } = ui;
+  const { tab, now, message, dialog, pending, plan, undoable, proposal, undoing, deleting } = ui;
   const setMessage = (m: string) => dispatch({ type: "announce", message: m });
   // the last change made here, shown with Undo where it can be taken back (undo-toast.tsx)
   const [done, setDone] = useState<Done | null>(null);
@@ -202,7 +202,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
     () => new Map((tasks.data ?? []).map((t) => [t.id, t.status])),
     [tasks.data],
   );
-  const highlight = useMemo(() => new Set(plan?.changes.created ?? []), [plan]);
+  const highlight = useMemo(() => new Set(undoable?.changes.created ?? []), [undoable]);
   const announce = useCallback((m: string) => dispatch({ type: "announce", message: m }), []);
 
   const step = (direction: -1 | 1) => {
@@ -294,10 +294,10 @@ export function CalendarScreen({ userId }: { userId: string }) {
   };
 
   const undoPlan = async () => {
-    if (!plan) return;
+    if (!undoable) return;
     dispatch({ type: "undo-start" });
     try {
-      const r = await withSession(() => call("undoPlan", { body: plan.changes }));
+      const r = await withSession(() => call("undoPlan", { body: undoable.changes }));
       dispatch({ type: "undo-done", deleted: r.deleted, restored: r.restored });
       await engine.sync();
     } catch (err) {
@@ -336,7 +336,11 @@ export function CalendarScreen({ userId }: { userId: string }) {
         onPlanned={() => void engine.sync()}
         flat
         standingPlan={plan}
-        onPlan={(p) => dispatch({ type: "planned", plan: p })}
+        onPlan={(p) => {
+          dispatch({ type: "planned", plan: p });
+          // a phone leaves the panel for the week: the outcome is said where it is seen
+          if (!wide) tell(plannedMessage(p));
+        }}
         onProposal={(p) => dispatch({ type: "proposed", proposal: p })}
       />
       <RoutinesSection userId={userId} online={state.online} onChanged={() => void engine.sync()} />
@@ -398,7 +402,7 @@ export function CalendarScreen({ userId }: { userId: string }) {
               </button>
             ) : null}
           </span>
-          {plan && planChanged(plan) ? (
+          {undoable ? (
             <span className="flex shrink-0 items-center gap-2">
               <span
                 className="inline-block h-3 w-3 rounded-sm ring-2 ring-amber-500"
@@ -419,14 +423,14 @@ export function CalendarScreen({ userId }: { userId: string }) {
         </div>
         {wide ? (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 bg-white px-3 pb-1.5 text-xs text-stone-700">
-            <Legend hasProfile={Boolean(profile.data)} plan={!wide && plan !== null} />
+            <Legend hasProfile={Boolean(profile.data)} plan={!wide && undoable !== null} />
           </div>
         ) : tab !== "calendar" ? null : (
           // folded on a phone: the grid gets the screen
           <details className="bg-white px-3 pb-1 text-xs text-stone-700">
             <summary className="cursor-pointer font-semibold">What the colours mean</summary>
             <div className="pt-1">
-              <Legend hasProfile={Boolean(profile.data)} plan={!wide && plan !== null} />
+              <Legend hasProfile={Boolean(profile.data)} plan={!wide && undoable !== null} />
             </div>
           </details>
         )}

@@ -72,6 +72,15 @@ describe("calendarScreenReducer", () => {
     const held = reduce(start, { type: "planned", plan: plan([block(true), block(true)]) });
     expect(held.message).toBe("Your calendar already holds this plan: nothing changed.");
     expect(planChanged(held.plan!)).toBe(false);
+    expect(held.undoable).toBeNull();
+    // right after a plan that changed the calendar, one that changed nothing keeps its Undo
+    const changed = reduce(start, { type: "planned", plan: plan([block(false)]) });
+    const after = reduce(changed, { type: "planned", plan: plan([block(true)]) });
+    expect(after.undoable).toBe(changed.plan);
+    expect(
+      reduce(reduce(after, { type: "undo-start" }), { type: "undo-done", deleted: 1, restored: 0 })
+        .undoable,
+    ).toBeNull();
     expect(reduce(start, { type: "planned", plan: plan([]) }).message).toBe(
       "There's nothing open to plan right now.",
     );

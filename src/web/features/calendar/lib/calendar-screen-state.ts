@@ -26,8 +26,13 @@ export type CalendarScreenState = {
   message: string;
   dialog: { open: boolean; item: GridItem | null; slot: { start: Date; end: Date } | null };
   pending: Pending | null;
-  /** The plan standing on screen (its blocks outlined, undo offered), until undone. */
+  /** The last plan made here (the side panel's summary stands for it), until undone. */
   plan: PlanResponse | null;
+  /**
+   * The last plan made here that changed the calendar: its new blocks are outlined and Undo
+   * plan takes it back. A plan that changed nothing leaves it standing.
+   */
+  undoable: PlanResponse | null;
   proposal: Proposal | null;
   undoing: boolean;
   /** An event from the list waiting for its delete to be confirmed. */
@@ -56,6 +61,7 @@ export function initialCalendarScreen(opts: { now: Date; tab?: CalendarTab }): C
     dialog: { open: false, item: null, slot: null },
     pending: null,
     plan: null,
+    undoable: null,
     proposal: null,
     undoing: false,
     deleting: null,
@@ -112,6 +118,7 @@ export function calendarScreenReducer(
       return {
         ...state,
         plan: action.plan,
+        undoable: planChanged(action.plan) ? action.plan : state.undoable,
         tab: "calendar",
         message: plannedMessage(action.plan),
       };
@@ -138,6 +145,7 @@ export function calendarScreenReducer(
         ...state,
         undoing: false,
         plan: null,
+        undoable: null,
         message: `Plan undone: ${action.deleted} new blocks removed, ${action.restored} earlier blocks back.`,
       };
     case "undo-failed":
