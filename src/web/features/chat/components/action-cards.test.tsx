@@ -83,6 +83,24 @@ describe("action cards", () => {
     expect(screen.getByRole("button", { name: "Undo" })).toBeTruthy();
   });
 
+  it("an event that ends on another day names both days", () => {
+    const added: ActionCard = {
+      ...moved,
+      kind: "created",
+      items: [{ title: "Conference", start: "2031-03-03T09:00:00Z", end: "2031-03-04T15:00:00Z" }],
+      conflicts: [],
+    };
+    render(<ActionCards cards={[added]} onChanged={() => {}} />);
+    const text = screen.getByRole("region", { name: "Added" }).textContent!.replace(/\s/g, " ");
+    const end = new Date("2031-03-04T15:00:00Z");
+    const endDay = new Intl.DateTimeFormat(undefined, {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+    }).format(end);
+    expect(text).toContain(`– ${endDay}`);
+  });
+
   it("an undone card has no Undo button", () => {
     render(<ActionCards cards={[{ ...moved, undone: true }]} onChanged={() => {}} />);
     expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();

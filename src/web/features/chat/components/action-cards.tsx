@@ -22,8 +22,11 @@ const VERB: Record<ActionCard["kind"], string> = {
 /** In the browser's locale and zone — the same way the calendar writes times. */
 const day = (iso: string) => shortDayLabel(new Date(iso), {});
 const time = (iso: string) => timeLabel(new Date(iso), {});
+/** "Mon, Nov 30, 9:00 AM – 3:00 PM"; an end on another day names its day too. */
 const span = (start: string, end: string | null) =>
-  `${day(start)}, ${time(start)}${end ? ` – ${time(end)}` : ""}`;
+  `${day(start)}, ${time(start)}${
+    end ? ` – ${day(end) === day(start) ? "" : `${day(end)}, `}${time(end)}` : ""
+  }`;
 
 function Item({ item, kind }: { item: ActionItem; kind: ActionCard["kind"] }) {
   // a proposal's item says what it would do ("Add", "Cancel") before its title
