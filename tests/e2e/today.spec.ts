@@ -75,7 +75,8 @@ for (const width of [375, 1280] as const) {
     await expect(
       blocks[1]!.getByText("Partly — 20 min done; the rest is planned again"),
     ).toBeVisible();
-    await expect(page.getByText("1 h 10 done so far.")).toBeVisible();
+    // the 65 minutes said of the first and the 20 of the second
+    await expect(page.getByText("1 h 25 done so far.")).toBeVisible();
     // the work of yesterday now goes on at the next block not yet checked in
     await expect(carried.getByRole("listitem")).not.toContainText("21:00");
     expect(await page.locator("main").innerText()).not.toMatch(SHAME);

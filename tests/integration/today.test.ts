@@ -149,6 +149,9 @@ describe("POST /api/check-ins", () => {
 
     const done = await checkIn(s, { eventId: block!.eventId, outcome: "done", minutes: 35 });
     expect(done.json()).toMatchObject({ taskDone: true, checkIn: { minutes: 35 } });
+    // the day's "done so far" is the minutes said, as the row says "took 35 min"
+    const day = await today(s, `?date=${DateTime.fromISO(block!.start).setZone(ZONE).toISODate()}`);
+    expect(day.load.doneMinutes).toBe(35);
     const tasksNow = (
       await t.app.inject({ method: "GET", url: "/api/tasks", headers: s.headers })
     ).json().tasks;

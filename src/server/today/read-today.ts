@@ -142,7 +142,9 @@ export async function readToday(
     if (c) item.checkIn = { outcome: c.outcome, minutes: c.minutes };
     if (c?.outcome === "skipped") continue;
     plannedMinutes += (Date.parse(item.end) - Date.parse(item.start)) / MINUTE;
-    if (c) doneMinutes += countedMinutes(c);
+    // "done — took 40 min": the minutes said, as the row shows them (the planner's count,
+    // countedMinutes, stays the block's length: the block's share of the task is done)
+    if (c) doneMinutes += c.outcome === "done" && c.minutes ? c.minutes : countedMinutes(c);
   }
 
   const [carriedOver, moved] = await Promise.all([
