@@ -139,6 +139,33 @@ describe("the plan re-plans itself", () => {
     expect((await inject(s, "POST", `/api/plan/notes/${note.id}/undo`)).statusCode).toBe(204);
   });
 
+  it("Undo of a move whose new block was since skipped puts nothing back, and says so", async () => {
+    const s = await person();
+    await addTask(s, { title: "Quarterly report", estimateMinutes: 200, energy: "high" });
+    const first = await plan(s);
+    await settle();
+    const hit = first.placed[1] as Placed;
+    await inject(s, "POST", "/api/calendar-events", meetingOn(hit));
+    await settle();
+    const moved = (await blocks(s)).find(
+      (b) => !first.placed.some((p: Placed) => p.eventId === b.id),
+    )!;
+    // the person lets the moved block go before it begins
+    const skipped = await inject(s, "POST", "/api/check-ins", {
+      eventId: moved.id,
+      outcome: "skipped",
+    });
+    expect(skipped.json().leftCalendar).toBe(true);
+    const [note] = await notes(s);
+    const undo = await inject(s, "POST", `/api/plan/notes/${note.id}/undo`);
+    expect(undo.statusCode).toBe(409);
+    expect(undo.json().error).toMatch(/changed since Sage moved it/);
+    // the old block stays gone (not back inside the meeting), and the note is put away
+    const after = await blocks(s);
+    expect(after.some((b) => b.id === hit.eventId)).toBe(false);
+    expect(await notes(s)).toEqual([]);
+  });
+
   it("a task added is placed, one marked done frees its time, without a button", async () => {
     const s = await person();
     const a = await addTask(s, { title: "Write", estimateMinutes: 60 });

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { PLAN_NOTES_SHOWN, type PlanNote, planNoteText } from "../../core/contract/plan-notes.ts";
 import type { Db } from "../db/client.ts";
-import { calendarEvents, planNotes, tasks } from "../db/schema.ts";
+import { calendarEvents, checkIns, planNotes, tasks } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import { steer } from "../learning/learned-model.ts";
 import { requestReplan } from "./replan-worker.ts";
@@ -32,15 +32,17 @@ export async function listPlanNotes(db: Db, userId: string): Promise<PlanNote[]>
  * Undoes an automatic move: its new blocks go and its old ones come back where they were —
  * now the person's (source 'user'), so the next re-plan leaves them there even where an event
  * overlaps them: the person chose that. Idempotent; anyone else's id is a 404, a note with
- * nothing to undo a 409.
+ * nothing to undo a 409. A move whose new block the person has dealt with since (checked in,
+ * skipped, moved or removed) is not put back — that would bring back work they already
+ * decided about: the note is put away and "stale" is answered (the route says 409).
  */
 export async function undoPlanNote(
   db: Db,
   userId: string,
   id: string,
   now: Date = new Date(),
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<"undone" | "stale"> {
+  return db.transaction(async (tx) => {
     const [note] = await tx
       .select({ undo: planNotes.undo, undoneAt: planNotes.undoneAt })
       .from(planNotes)
@@ -48,7 +50,7 @@ export async function undoPlanNote(
       .for("update");
     if (!note) throw notFound("Note not found");
     if (!note.undo) throw new AppError(409, "conflict", "This note has nothing to undo.");
-    if (note.undoneAt) return;
+    if (note.undoneAt) return "undone";
     if (note.undo.learned) {
       // something learned: forget the evidence behind it; the plan follows (decision 036)
       await steer(tx, { userId, key: note.undo.learned, action: "undo", now });
@@ -57,7 +59,11 @@ export async function undoPlanNote(
         .update(planNotes)
         .set({ undoneAt: sql`now()`, dismissedAt: sql`now()` })
         .where(eq(planNotes.id, id));
-      return;
+      return "undone";
+    }
+    if (await dealtWith(tx, userId, note.undo.created)) {
+      await tx.update(planNotes).set({ dismissedAt: sql`now()` }).where(eq(planNotes.id, id));
+      return "stale";
     }
     const bump = { updatedAt: sql`now()`, version: sql`${calendarEvents.version} + 1` };
     const mine = (ids: string[]) =>
@@ -81,7 +87,29 @@ export async function undoPlanNote(
       .update(planNotes)
       .set({ undoneAt: sql`now()`, dismissedAt: sql`now()` })
       .where(eq(planNotes.id, id));
+    return "undone";
   });
+}
+
+/**
+ * Whether the person has dealt with any of the blocks a move wrote: one is gone (skipped,
+ * deleted), theirs now (moved or edited) or checked in. Bounded by the note's own ids.
+ */
+async function dealtWith(db: Db, userId: string, ids: string[]): Promise<boolean> {
+  if (ids.length === 0) return false;
+  const rows = await db
+    .select({
+      deletedAt: calendarEvents.deletedAt,
+      source: calendarEvents.source,
+      checked: checkIns.id,
+    })
+    .from(calendarEvents)
+    .leftJoin(checkIns, eq(checkIns.eventId, calendarEvents.id))
+    .where(and(eq(calendarEvents.userId, userId), inArray(calendarEvents.id, ids)));
+  return (
+    rows.length < ids.length ||
+    rows.some((r) => r.deletedAt !== null || r.source !== "assistant" || r.checked !== null)
+  );
 }
 
 /** Dismisses one of the person's notes; idempotent. Anyone else's id is a 404. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { localeFrom } from "../assistant/format-when.ts";
 import { pushAllBlocks, refreshConnections } from "../connections/refresh-connections.ts";
 import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
 import { defineRoute, respond } from "../http/define-route.ts";
 import { dismissPlanNote, listPlanNotes, undoPlanNote } from "../planning/plan-notes.ts";
 import { type PlanOutcome, planTasks, undoPlan } from "../planning/plan-tasks.ts";
@@ -115,7 +116,13 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
     ctx,
     "undoPlanNote",
     async ({ user, params, request }) => {
-      await undoPlanNote(ctx.db, user.id, params.id, ctx.now());
+      const outcome = await undoPlanNote(ctx.db, user.id, params.id, ctx.now());
+      if (outcome === "stale")
+        throw new AppError(
+          409,
+          "conflict",
+          "That block has changed since Sage moved it (you checked it in, moved or removed it), so nothing was put back.",
+        );
       await pushAllBlocks(
         { db: ctx.db, config: ctx.config, now: ctx.now, log: request.log, google: ctx.google },
         { userId: user.id },

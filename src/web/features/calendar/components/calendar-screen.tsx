@@ -5,6 +5,7 @@ import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-eve
 import { draftOf, fromServerEvent, localSeries } from "../../../../core/calendar/local-event.ts";
 import { dayDelta, occurrencesBefore, shiftByDay } from "../../../../core/calendar/occurrences.ts";
 import type { Scope, ServerEvent } from "../../../../core/contract/calendar.ts";
+import { ApiError } from "../../../lib/api.ts";
 import { call } from "../../../lib/client.ts";
 import { useSearchParams } from "../../../lib/router.tsx";
 import { planProfileQuery, queryKeys } from "../../../lib/server-state.ts";
@@ -437,6 +438,13 @@ export function CalendarScreen({ userId }: { userId: string }) {
         {state.error ? (
           <p role="alert" className="bg-red-50 px-3 py-1.5 text-sm text-red-800">
             {state.error}
+          </p>
+        ) : null}
+        {settleNote.error ? (
+          <p role="alert" className="bg-amber-50 px-3 py-1.5 text-sm text-amber-900">
+            {settleNote.error instanceof ApiError && settleNote.error.status !== 0
+              ? settleNote.error.message
+              : "Sage couldn't be reached just now. Try again in a moment."}
           </p>
         ) : null}
         <PlanNotes
