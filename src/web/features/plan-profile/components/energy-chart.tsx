@@ -120,14 +120,17 @@ export function EnergyChart({
                   strokeWidth={1.5}
                   strokeDasharray="4 3"
                 />
-                <rect
-                  x={left + step * 0.52}
-                  y={y(c.learned)}
-                  width={bar}
-                  height={PLOT * c.learned}
-                  className="fill-sage-700"
-                  fillOpacity={seenOpacity}
-                />
+                {/* an hour with nothing seen has no "seen" bar (it would only echo what was said) */}
+                {c.evidence >= 0.05 && (
+                  <rect
+                    x={left + step * 0.52}
+                    y={y(c.learned)}
+                    width={bar}
+                    height={PLOT * c.learned}
+                    className="fill-sage-700"
+                    fillOpacity={seenOpacity}
+                  />
+                )}
                 <text
                   x={left + step / 2}
                   y={H - BOTTOM + 14}

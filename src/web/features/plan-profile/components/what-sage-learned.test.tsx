@@ -131,5 +131,7 @@ describe("EnergyChart", () => {
     // the hours 3 AM to 4 PM: 14 of 48 units each, drawn at 0.8 at least
     expect((region.querySelector("svg") as SVGElement).style.minWidth).toBe("538px");
     expect(region.tabIndex).toBe(0);
+    // a "seen" bar only where something was seen: 3 AM alone (the rest would echo what was said)
+    expect(region.querySelectorAll("rect.fill-sage-700")).toHaveLength(1);
   });
 });
