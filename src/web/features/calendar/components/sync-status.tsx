@@ -28,6 +28,12 @@ export function SyncStatus({ state }: { state: SyncState }) {
           ·&nbsp;<span className="sm:hidden">Synced</span>
           <span className="hidden sm:inline">{detail}</span>
         </span>
+      ) : state.pendingCount > 0 && !state.syncing ? (
+        // "1 change waiting to sync" was cut to "1 change waitin…" on a phone
+        <span>
+          ·&nbsp;<span className="sm:hidden">{state.pendingCount} to sync</span>
+          <span className="hidden sm:inline">{detail}</span>
+        </span>
       ) : detail ? (
         <span className="min-w-0 truncate">·&nbsp;{detail}</span>
       ) : null}
