@@ -271,6 +271,12 @@ describe("Tasks on the calendar", () => {
       actualMinutes: 95,
     });
     expect(screen.queryByRole("region", { name: "“Write the report” is done" })).toBeNull();
+    // marked done again and opened again at once: the question goes with it
+    await user.click(screen.getByRole("button", { name: "Mark Write the report as not done" }));
+    await user.click(await screen.findByRole("button", { name: "Mark Write the report done" }));
+    expect(await screen.findByRole("region", { name: "“Write the report” is done" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Mark Write the report as not done" }));
+    expect(screen.queryByRole("region", { name: "“Write the report” is done" })).toBeNull();
   });
 
   it("adds a task: checks the form first, turns hours into minutes, reads the deadline locally", async () => {

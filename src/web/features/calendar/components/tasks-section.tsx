@@ -324,12 +324,14 @@ export function TasksSection({
                 now={now}
                 nextBlock={undefined}
                 disabled={!online}
-                onToggle={(t) =>
+                onToggle={(t) => {
+                  // opened again: no longer asked how long it took
+                  if (justDone?.id === t.id) setJustDone(null);
                   setStatus.mutate(
                     { task: t, status: "open" },
                     { onError: fail("Couldn't update") },
-                  )
-                }
+                  );
+                }}
                 onEdit={(t) => openDialog(t)}
                 onDelete={setDeleting}
               />
@@ -352,6 +354,7 @@ export function TasksSection({
         onCancel={() => setDeleting(null)}
         onConfirm={(task) => {
           setDeleting(null);
+          if (justDone?.id === task.id) setJustDone(null);
           remove.mutate(task, {
             onSuccess: onPlanned, // its future blocks went with it
             onError: fail(`Couldn't delete “${task.title}”`),
