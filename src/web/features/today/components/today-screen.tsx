@@ -146,6 +146,17 @@ export function TodayScreen({ userId, date }: { userId: string; date?: string | 
           />
           {loadNote(day) ? <p className="text-sm text-stone-700">{loadNote(day)}</p> : null}
         </div>
+        {/* always there (and empty takes no room), so a screen reader hears what is put in it */}
+        <div role="status">
+          {letGo ? (
+            <p className="mt-3 rounded-lg bg-sage-50 px-3 py-2 text-sm text-sage-900">
+              {letGo}{" "}
+              <Link to="/calendar" className="font-semibold underline">
+                See your week
+              </Link>
+            </p>
+          ) : null}
+        </div>
       </div>
 
       {!online ? (
@@ -159,15 +170,6 @@ export function TodayScreen({ userId, date }: { userId: string; date?: string | 
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           {problem(error)}
-        </p>
-      ) : null}
-
-      {letGo ? (
-        <p role="status" className="rounded-lg bg-sage-50 px-3 py-2 text-sm text-sage-900">
-          {letGo}{" "}
-          <Link to="/calendar" className="font-semibold underline">
-            See your week
-          </Link>
         </p>
       ) : null}
 
