@@ -5,6 +5,7 @@ import {
   onSignedOut,
   RENEW_RETRY_DELAYS_MS,
   renewSession,
+  serverSaid,
   setAccessToken,
 } from "./api.ts";
 import { rememberUser } from "./local-user-data.ts";
@@ -58,6 +59,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
   setAccessToken(null);
+});
+
+describe("serverSaid", () => {
+  it("gives the server's words, and nothing when it could not be reached", () => {
+    expect(serverSaid(new ApiError(409, "conflict", "That block has changed since."))).toBe(
+      "That block has changed since.",
+    );
+    expect(serverSaid(new ApiError(0, "network", "Failed to fetch"))).toBeNull();
+    expect(serverSaid(new TypeError("Failed to fetch"))).toBeNull();
+  });
 });
 
 describe("renewing the session", () => {

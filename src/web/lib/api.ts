@@ -14,6 +14,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's own words for a failed call; null when it could not be reached (status 0). */
+export const serverSaid = (error: unknown): string | null =>
+  error instanceof ApiError && error.status !== 0 ? error.message : null;
+
 // The access token lives only in memory; the httpOnly session cookie renews it.
 let accessToken: string | null = null;
 let renewing: Promise<RenewResult> | null = null;

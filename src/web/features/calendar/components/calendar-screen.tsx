@@ -5,7 +5,7 @@ import type { EventDraft, LocalEvent } from "../../../../core/calendar/local-eve
 import { draftOf, fromServerEvent, localSeries } from "../../../../core/calendar/local-event.ts";
 import { dayDelta, occurrencesBefore, shiftByDay } from "../../../../core/calendar/occurrences.ts";
 import type { Scope, ServerEvent } from "../../../../core/contract/calendar.ts";
-import { ApiError } from "../../../lib/api.ts";
+import { serverSaid } from "../../../lib/api.ts";
 import { call } from "../../../lib/client.ts";
 import { useSearchParams } from "../../../lib/router.tsx";
 import { planProfileQuery, queryKeys } from "../../../lib/server-state.ts";
@@ -442,9 +442,8 @@ export function CalendarScreen({ userId }: { userId: string }) {
         ) : null}
         {settleNote.error ? (
           <p role="alert" className="bg-amber-50 px-3 py-1.5 text-sm text-amber-900">
-            {settleNote.error instanceof ApiError && settleNote.error.status !== 0
-              ? settleNote.error.message
-              : "Sage couldn't be reached just now. Try again in a moment."}
+            {serverSaid(settleNote.error) ??
+              "Sage couldn't be reached just now. Try again in a moment."}
           </p>
         ) : null}
         <PlanNotes

@@ -6,7 +6,7 @@ import { PLAN_PROFILE_LIMITS, planProfile } from "../../../../core/contract/plan
 import { explainPlanProfile } from "../../../../core/plan-profile/seed-plan-profile.ts";
 import { formatMinutes } from "../../../../core/productivity/hours.ts";
 import { Button } from "../../../components/button.tsx";
-import { ApiError } from "../../../lib/api.ts";
+import { ApiError, serverSaid } from "../../../lib/api.ts";
 import { timeRangeLabel } from "../../../lib/date-label.ts";
 import { Link } from "../../../lib/router.tsx";
 import { insightsQuery, planProfileQuery, queryKeys } from "../../../lib/server-state.ts";
@@ -94,9 +94,8 @@ export function HowYouWork() {
         } else setProblem(err.message);
       } else {
         setProblem(
-          err instanceof ApiError && err.status !== 0
-            ? err.message
-            : "Sage couldn't be reached, so nothing was saved. Try again in a moment.",
+          serverSaid(err) ??
+            "Sage couldn't be reached, so nothing was saved. Try again in a moment.",
         );
       }
     }

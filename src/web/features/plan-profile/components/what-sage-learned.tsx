@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InsightsResponse, LearnedKey } from "../../../../core/contract/insights.ts";
 import { Button } from "../../../components/button.tsx";
-import { ApiError } from "../../../lib/api.ts";
+import { serverSaid } from "../../../lib/api.ts";
 import { call } from "../../../lib/client.ts";
 import { insightsQuery, queryKeys } from "../../../lib/server-state.ts";
 import { useOnline } from "../../../lib/use-online.ts";
@@ -112,9 +112,8 @@ export function WhatSageLearned() {
         )}
         {steer.isError && (
           <p role="alert" className="mt-2 text-sm text-red-700">
-            {steer.error instanceof ApiError && steer.error.status !== 0
-              ? steer.error.message
-              : "Sage couldn't be reached, so nothing changed. Try again in a moment."}
+            {serverSaid(steer.error) ??
+              "Sage couldn't be reached, so nothing changed. Try again in a moment."}
           </p>
         )}
       </div>

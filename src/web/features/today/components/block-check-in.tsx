@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { CheckIn, CheckInOutcome } from "../../../../core/contract/today.ts";
-import { ApiError } from "../../../lib/api.ts";
+import { serverSaid } from "../../../lib/api.ts";
 import { useCheckIn } from "../api/use-today.ts";
 import { checkInText, tookAsked } from "../lib/today-text.ts";
 import { CheckInButtons, CheckInNoted } from "./check-in-buttons.tsx";
@@ -85,9 +85,8 @@ export function BlockCheckIn({
       )}
       {checkIn.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {checkIn.error instanceof ApiError && checkIn.error.status !== 0
-            ? checkIn.error.message
-            : "Sage couldn't be reached, so nothing was noted. Try again in a moment."}
+          {serverSaid(checkIn.error) ??
+            "Sage couldn't be reached, so nothing was noted. Try again in a moment."}
         </p>
       ) : !online ? (
         <p className="text-sm text-stone-600">You're offline: check in when you're back online.</p>
