@@ -33,10 +33,16 @@ export function usePreviewPlan() {
 
 /**
  * POST /api/plan/discard: the proposal is thrown away whole, so Sage's own re-plans (held
- * while it was on screen) go on. Best effort: a hold also lapses by itself.
+ * while it was on screen) go on — and the tasks are read again, which has the calendar read
+ * the blocks again once that re-plan has run (calendar-screen's refreshSoon). Best effort: a
+ * hold also lapses by itself.
  */
-export function discardPlan(): void {
-  void withSession(() => call("discardPlan")).catch(() => {});
+export function useDiscardPlan(userId: string): () => void {
+  const queryClient = useQueryClient();
+  return () =>
+    void withSession(() => call("discardPlan"))
+      .then(() => queryClient.invalidateQueries({ queryKey: tasksKey(userId) }))
+      .catch(() => {});
 }
 
 /**

@@ -443,9 +443,14 @@ describe("Plan my week", () => {
     const proposal = await screen.findByRole("region", { name: "Nothing new to propose" });
     expect(proposal.textContent).toContain("Your calendar already holds this plan");
     expect(proposal.textContent).not.toContain("nothing new is written yet");
+    const taskReads = server.callsTo("GET", "/api/tasks").length;
     await user.click(within(proposal).getByRole("button", { name: "Discard" }));
-    // discarded: the server lets Sage re-plan by itself again
+    // discarded: the server lets Sage re-plan by itself again, and the tasks are read again
+    // (the calendar then reads the blocks that re-plan writes)
     await waitFor(() => expect(server.callsTo("POST", "/api/plan/discard")).toHaveLength(1));
+    await waitFor(() =>
+      expect(server.callsTo("GET", "/api/tasks").length).toBeGreaterThan(taskReads),
+    );
 
     await user.click(screen.getByRole("button", { name: "Plan my week" }));
     const result = await screen.findByRole("region", { name: "Your plan for the next 7 days" });

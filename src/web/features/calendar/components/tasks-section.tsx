@@ -5,9 +5,9 @@ import type { PlanResponse, Task, TaskInput } from "../../../../core/contract/ta
 import { Button } from "../../../components/button.tsx";
 import { PartlyForm } from "../../today/components/partly-form.tsx";
 import {
-  discardPlan,
   type Proposed,
   useAcceptPlan,
+  useDiscardPlan,
   usePlanWeek,
   usePreviewPlan,
 } from "../api/use-plan-week.ts";
@@ -91,6 +91,7 @@ export function TasksSection({
     onProposal?.(next);
   };
   const preview = usePreviewPlan();
+  const discardPlan = useDiscardPlan(userId);
   const accept = useAcceptPlan(userId, (result) => {
     showProposal(null);
     setResult((r) => ({ n: r.n + 1, plan: result }));

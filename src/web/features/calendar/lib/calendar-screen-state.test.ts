@@ -102,7 +102,10 @@ describe("calendarScreenReducer", () => {
     );
     expect(thrown.proposal?.thrown.size).toBe(1);
     expect(thrown.message).toBe("");
-    expect(reduce(shown, { type: "proposed", proposal: null }).proposal).toBeNull();
+    const gone = reduce(shown, { type: "proposed", proposal: null });
+    expect(gone.proposal).toBeNull();
+    // its "Sage proposes …" is no longer true once it is gone
+    expect(gone.message).toBe("");
     const held = { plan: plan([block(true)]), thrown: new Set<string>() };
     expect(reduce(start, { type: "proposed", proposal: held }).message).toBe(
       "Your calendar already holds this plan: nothing new to propose.",

@@ -125,7 +125,9 @@ export function calendarScreenReducer(
     case "proposed": {
       const p = action.proposal;
       // announced when it arrives, not each time the person throws a block back
-      if (!p || p.thrown.size > 0) return { ...state, proposal: p };
+      // gone (accepted, discarded): its "Sage proposes …" is no longer true
+      if (!p) return { ...state, proposal: null, message: state.proposal ? "" : state.message };
+      if (p.thrown.size > 0) return { ...state, proposal: p };
       const fresh = p.plan.placed.filter((b) => !b.kept).length;
       return {
         ...state,
