@@ -63,12 +63,12 @@ function fakeServer(answer: TodayResponse, leftCalendar = false) {
   return { calls, fetchMock };
 }
 
-function renderToday() {
+function renderToday(date?: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={["/today"]}>
-        <TodayScreen userId={USER} />
+        <TodayScreen userId={USER} date={date} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -166,6 +166,17 @@ describe("TodayScreen", () => {
       expect(server.calls.filter((c) => c.path === "/api/today")).toHaveLength(2),
     );
     expect(screen.queryByText(/Sage is finding it another time/)).toBeNull();
+  });
+
+  it("another day links back to today; today's own date does not", async () => {
+    vi.stubGlobal("fetch", fakeServer(day({ moved: [], carriedOver: [] })).fetchMock);
+    renderToday("2031-03-04");
+    expect(await screen.findByRole("link", { name: "Back to today" })).toBeTruthy();
+    cleanup();
+    // the day's zone is UTC here
+    renderToday(new Date().toISOString().slice(0, 10));
+    await screen.findByRole("region", { name: "Your day" });
+    expect(screen.queryByRole("link", { name: "Back to today" })).toBeNull();
   });
 
   it("offline with nothing read yet, says the day opens when back online, and asks nothing", async () => {

@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 import { useEffect, useRef, useState } from "react";
 import type { TodayItem, TodayResponse } from "../../../../core/contract/today.ts";
 import { Button } from "../../../components/button.tsx";
@@ -130,7 +131,7 @@ export function TodayScreen({ userId, date }: { userId: string; date?: string | 
       <div>
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
           <h2 className="text-2xl font-bold text-stone-900">{dayHeading(day.date)}</h2>
-          {date ? (
+          {date && date !== DateTime.fromJSDate(now, { zone }).toISODate() ? (
             <Link to="/today" className="text-sm font-semibold text-sage-800 underline">
               Back to today
             </Link>
