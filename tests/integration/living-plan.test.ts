@@ -166,6 +166,33 @@ describe("the plan re-plans itself", () => {
     expect(await notes(s)).toEqual([]);
   });
 
+  it("Undo of a move whose block Sage has since moved again puts back no second copy", async () => {
+    const s = await person();
+    await addTask(s, { title: "Quarterly report", estimateMinutes: 200, energy: "high" });
+    const first = await plan(s);
+    await settle();
+    const hit = first.placed[1] as Placed;
+    await inject(s, "POST", "/api/calendar-events", meetingOn(hit));
+    await settle();
+    const [firstMove] = await notes(s);
+    const moved = (await blocks(s)).find(
+      (b) => !first.placed.some((p: Placed) => p.eventId === b.id),
+    )!;
+    // a second meeting lands on the moved block: Sage moves it again
+    await inject(
+      s,
+      "POST",
+      "/api/calendar-events",
+      meetingOn({ start: moved.start_time, end: moved.end_time }, "Board call"),
+    );
+    await settle();
+    const before = await blocks(s);
+    const undo = await inject(s, "POST", `/api/plan/notes/${firstMove.id}/undo`);
+    expect(undo.statusCode).toBe(409);
+    // the work is where the second move put it, once: the first block did not come back
+    expect((await blocks(s)).map((b) => b.id).sort()).toEqual(before.map((b) => b.id).sort());
+  });
+
   it("a task added is placed, one marked done frees its time, without a button", async () => {
     const s = await person();
     const a = await addTask(s, { title: "Write", estimateMinutes: 60 });

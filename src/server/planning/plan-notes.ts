@@ -32,9 +32,10 @@ export async function listPlanNotes(db: Db, userId: string): Promise<PlanNote[]>
  * Undoes an automatic move: its new blocks go and its old ones come back where they were —
  * now the person's (source 'user'), so the next re-plan leaves them there even where an event
  * overlaps them: the person chose that. Idempotent; anyone else's id is a 404, a note with
- * nothing to undo a 409. A move whose new block the person has dealt with since (checked in,
- * skipped, moved or removed) is not put back — that would bring back work they already
- * decided about: the note is put away and "stale" is answered (the route says 409).
+ * nothing to undo a 409. A move whose new block has changed since — the person checked it in,
+ * skipped, moved or removed it, or a later re-plan moved it again — is not put back: that
+ * would bring back work already decided about, or a second copy of it. The note is put away
+ * and "stale" is answered (the route says 409).
  */
 export async function undoPlanNote(
   db: Db,
@@ -92,8 +93,9 @@ export async function undoPlanNote(
 }
 
 /**
- * Whether the person has dealt with any of the blocks a move wrote: one is gone (skipped,
- * deleted), theirs now (moved or edited) or checked in. Bounded by the note's own ids.
+ * Whether any of the blocks a move wrote has changed since: one is gone (skipped, deleted,
+ * moved again by a re-plan), the person's now (moved or edited) or checked in. Bounded by the
+ * note's own ids.
  */
 async function dealtWith(db: Db, userId: string, ids: string[]): Promise<boolean> {
   if (ids.length === 0) return false;

@@ -121,7 +121,7 @@ export function registerPlanRoutes(app: FastifyInstance, ctx: AppContext): void 
         throw new AppError(
           409,
           "conflict",
-          "That block has changed since Sage moved it (you checked it in, moved or removed it), so nothing was put back.",
+          "That block has changed since Sage moved it (checked in, moved again or removed), so nothing was put back.",
         );
       await pushAllBlocks(
         { db: ctx.db, config: ctx.config, now: ctx.now, log: request.log, google: ctx.google },
