@@ -139,8 +139,8 @@ describe("the plan re-plans itself", () => {
     expect((await inject(s, "POST", `/api/plan/notes/${note.id}/undo`)).statusCode).toBe(204);
   });
 
-  it("Undo of a move whose new block was since skipped puts nothing back, and says so", async () => {
-    const s = await person();
+  /** A planned report whose second block a meeting moves: the block hit, and where it went. */
+  const movedByAMeeting = async (s: Session) => {
     await addTask(s, { title: "Quarterly report", estimateMinutes: 200, energy: "high" });
     const first = await plan(s);
     await settle();
@@ -150,6 +150,12 @@ describe("the plan re-plans itself", () => {
     const moved = (await blocks(s)).find(
       (b) => !first.placed.some((p: Placed) => p.eventId === b.id),
     )!;
+    return { hit, moved };
+  };
+
+  it("Undo of a move whose new block was since skipped puts nothing back, and says so", async () => {
+    const s = await person();
+    const { hit, moved } = await movedByAMeeting(s);
     // the person lets the moved block go before it begins
     const skipped = await inject(s, "POST", "/api/check-ins", {
       eventId: moved.id,
@@ -168,16 +174,8 @@ describe("the plan re-plans itself", () => {
 
   it("Undo of a move whose block Sage has since moved again puts back no second copy", async () => {
     const s = await person();
-    await addTask(s, { title: "Quarterly report", estimateMinutes: 200, energy: "high" });
-    const first = await plan(s);
-    await settle();
-    const hit = first.placed[1] as Placed;
-    await inject(s, "POST", "/api/calendar-events", meetingOn(hit));
-    await settle();
+    const { moved } = await movedByAMeeting(s);
     const [firstMove] = await notes(s);
-    const moved = (await blocks(s)).find(
-      (b) => !first.placed.some((p: Placed) => p.eventId === b.id),
-    )!;
     // a second meeting lands on the moved block: Sage moves it again
     await inject(
       s,
