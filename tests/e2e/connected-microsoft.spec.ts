@@ -53,8 +53,15 @@ test("connected calendars: connect Microsoft 365 through its consent and see its
   expect(asked.get("scope")).toBe("offline_access Calendars.ReadWrite");
   expect(asked.get("code_challenge_method")).toBe("S256");
   await expectAccessible(page);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await back.screenshot({ path: "test-results/connected-microsoft-1280.png" });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await back.screenshot({ path: "test-results/connected-microsoft-375.png" });
+  // a new width swaps the side column for tabs: the card is drawn again, and a screenshot
+  // taken mid-swap finds its element gone ("not attached to the DOM") — taken again then
+  for (const [width, height] of [
+    [1280, 900],
+    [375, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(async () => {
+      await back.screenshot({ path: `test-results/connected-microsoft-${width}.png` });
+    }).toPass({ timeout: 15_000 });
+  }
 });
