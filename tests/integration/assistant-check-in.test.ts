@@ -44,16 +44,7 @@ async function person(): Promise<Session> {
   await t.db.insert(planStates).values({ userId: s.user.id });
   return s;
 }
-const say = async (s: Session, message: string) => {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/chat",
-    headers: s.headers,
-    payload: { message },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json() as Reply;
-};
+const say = (s: Session, message: string) => t.say<Reply>(s.headers, message);
 const undo = (s: Session, id: string) =>
   t.app.inject({ method: "POST", url: `/api/assistant/actions/${id}/undo`, headers: s.headers });
 const addTask = async (s: Session, title: string, estimateMinutes = 90) => {

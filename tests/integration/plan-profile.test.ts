@@ -96,16 +96,7 @@ describe("the assistant quotes How you work, not the questionnaire", () => {
       dailyLoadCapMinutes: 330,
     };
     expect((await put(s, before.version, edited)).statusCode).toBe(200);
-    const ask = async (message: string) => {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/chat",
-        headers: s.headers,
-        payload: { message },
-      });
-      expect(res.statusCode).toBe(200);
-      return res.json().response as string;
-    };
+    const ask = async (message: string) => (await t.say(s.headers, message)).response;
     const plan = await ask("Any tips to organise my week?");
     // the questionnaire said early mornings and 50-minute sessions; How you work says otherwise
     expect(plan).toContain("Your best hours are 2:00 PM – 4:00 PM");

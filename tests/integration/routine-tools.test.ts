@@ -339,16 +339,7 @@ describe("routines from chat", () => {
 });
 
 describe("the fitness program from chat", () => {
-  const chat = async (s: Session, message: string) => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/chat",
-      headers: s.headers,
-      payload: { message },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json() as { response: string; calendarChanged: boolean };
-  };
+  const chat = (s: Session, message: string) => t.say(s.headers, message);
 
   it("“show my fitness program” shows the saved one and where to add it to the week", async () => {
     const s = await person();

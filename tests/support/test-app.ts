@@ -67,6 +67,21 @@ export async function createTestApp(opts: Options = {}) {
     };
   }
 
+  /** One chat turn as this person (POST /api/chat); a turn that is not a 200 throws. */
+  async function say<T = { response: string; calendarChanged: boolean }>(
+    headers: Record<string, string>,
+    message: string,
+  ): Promise<T> {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/chat",
+      headers,
+      payload: { message },
+    });
+    if (res.statusCode !== 200) throw new Error(`chat failed: ${res.statusCode} ${res.body}`);
+    return res.json() as T;
+  }
+
   return {
     app,
     config,
@@ -74,6 +89,7 @@ export async function createTestApp(opts: Options = {}) {
     db: database.db,
     routes,
     signIn,
+    say,
     close: async () => {
       await app.close();
       await database.close();
